@@ -1,0 +1,49 @@
+# Every target creates/updates .venv by itself (fast when nothing changed).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-dev
+BENCH_STAMP := $(VENV)/.installed-bench
+export DAGSTER_HOME ?= $(CURDIR)/data/dagster_home
+
+.PHONY: install run test ui bench clean wordnet
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	@touch $@
+
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[dev,bench]'
+	@touch $@
+
+install: $(STAMP)
+
+$(DAGSTER_HOME)/dagster.yaml: dagster.yaml
+	@mkdir -p $(DAGSTER_HOME)
+	cp dagster.yaml $@
+
+## make run: install, set up WordNet, materialize every asset for every sample document, print the check report
+run: install $(DAGSTER_HOME)/dagster.yaml
+	$(BIN)/textguard wordnet install
+	$(BIN)/textguard report --out reports --quiet
+
+## make test: install, then the whole pytest suite
+test: install
+	$(BIN)/python -m pytest
+
+## make ui: the Dagster UI (webserver + daemon) on http://127.0.0.1:3000
+ui: install $(DAGSTER_HOME)/dagster.yaml
+	$(BIN)/dagster dev -h 127.0.0.1 -p 3000 -w workspace.yaml
+
+## make bench: speed benchmarks, printed as ratios against baselines in the same run
+bench: $(BENCH_STAMP)
+	$(BIN)/python -m benchmarks
+
+wordnet: install
+	$(BIN)/textguard wordnet install
+
+clean:
+	rm -rf data/warehouse data/dagster_home reports

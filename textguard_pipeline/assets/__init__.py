@@ -1,0 +1,1 @@
+"""Thin Dagster assets, one module per family; the logic lives in core/."""

@@ -1,0 +1,140 @@
+"""What every document-partitioned asset shares: keys, per-document isolation, metadata.
+
+An asset body is ``per_document(context, build, upstream...)`` where
+``build(doc_id, *frames) -> DataFrame`` is one core call. A document whose
+build raises is isolated: in a one-document run the step fails with the
+document's error; in a multi-document run the other documents are written,
+the failed one gets no file (stale files are removed) and is listed in the
+``failed_documents`` metadata, which the ``<asset>_documents_ok`` check reports.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from typing import Any, Callable, Mapping
+
+import pandas as pd
+from dagster import (
+    AssetExecutionContext,
+    BackfillPolicy,
+    Failure,
+    MetadataValue,
+    Output,
+)
+
+from ..io_managers import MissingPartition
+from ..partitions import documents_partitions
+from ..settings import max_partitions_per_run
+
+
+class UpstreamMissing(Exception):
+    """An upstream partition has no data (its document failed earlier)."""
+
+
+def asset_kwargs(group_name: str, kinds: set[str], code_version: str, **extra: Any) -> dict[str, Any]:
+    """The decorator arguments every document asset shares."""
+    return dict(
+        partitions_def=documents_partitions,
+        backfill_policy=BackfillPolicy.multi_run(max_partitions_per_run()),
+        io_manager_key="parquet_io_manager",
+        group_name=group_name,
+        kinds=kinds,
+        code_version=code_version,
+        **extra,
+    )
+
+
+def run_keys(context: AssetExecutionContext) -> list[str]:
+    return list(context.partition_keys)
+
+
+def frame_of(value: Any, key: str) -> pd.DataFrame:
+    """The DataFrame of partition ``key`` in an upstream input, or UpstreamMissing."""
+    if isinstance(value, Mapping):
+        value = value.get(key)
+    if value is None or isinstance(value, MissingPartition):
+        raise UpstreamMissing(f"no upstream data for document {key!r} (it failed in an earlier step)")
+    return value
+
+
+def source_row(source_documents: Any, key: str) -> Mapping[str, Any]:
+    """The one row of ``source_documents`` for ``key``; raises when it failed to read."""
+    df = frame_of(source_documents, key)
+    if df.empty:
+        raise UpstreamMissing(f"source_documents has no row for {key!r}")
+    row = df.iloc[0]
+    if row.get("status", "ok") != "ok":
+        raise UpstreamMissing(f"document {key!r} was not read: {row.get('error')}")
+    return row
+
+
+def per_document(
+    context: AssetExecutionContext,
+    build: Callable[..., pd.DataFrame],
+    *upstreams: Any,
+    preview: Callable[[dict[str, pd.DataFrame]], str] | None = None,
+    extra_metadata: Callable[[dict[str, pd.DataFrame]], Mapping[str, Any]] | None = None,
+) -> Output[dict[str, pd.DataFrame | None]]:
+    """Run ``build(doc_id, *upstream_frames)`` for every partition of the run.
+
+    Resources and config reach ``build`` through its closure.
+    """
+    keys = run_keys(context)
+    t0 = time.perf_counter()
+    out: dict[str, pd.DataFrame | None] = {}
+    failures: dict[str, str] = {}
+    skipped: dict[str, str] = {}
+    for key in keys:
+        try:
+            frames = [frame_of(u, key) for u in upstreams]
+            out[key] = build(key, *frames)
+        except UpstreamMissing as exc:
+            out[key] = None
+            skipped[key] = str(exc)
+        except Exception as exc:  # isolate the document; the others go on
+            if len(keys) == 1:
+                raise Failure(
+                    description=f"document {key!r}: {type(exc).__name__}: {exc}",
+                    metadata={"doc_id": key, "traceback": MetadataValue.text(traceback.format_exc()[-4000:])},
+                ) from exc
+            context.log.error(f"document {key!r} failed: {type(exc).__name__}: {exc}")
+            out[key] = None
+            failures[key] = f"{type(exc).__name__}: {exc}"
+    if len(keys) == 1 and skipped:
+        raise Failure(description=next(iter(skipped.values())), metadata={"doc_id": keys[0]})
+    written = {k: v for k, v in out.items() if v is not None}
+    elapsed = time.perf_counter() - t0
+    metadata: dict[str, Any] = {
+        "row_count": sum(len(v) for v in written.values()),
+        "documents": len(written),
+        "seconds": round(elapsed, 3),
+        "failed_documents": MetadataValue.json({**failures, **skipped}),
+    }
+    if preview is not None and written:
+        try:
+            metadata["preview"] = MetadataValue.md(preview(written))
+        except Exception as exc:  # a preview must never fail an asset
+            metadata["preview"] = MetadataValue.md(f"(preview unavailable: {exc})")
+    if extra_metadata is not None and written:
+        metadata.update(extra_metadata(written))
+    return Output(out, metadata=metadata)
+
+
+def markdown_table(df: pd.DataFrame, columns: list[str], n: int = 5, width: int = 60) -> str:
+    """A small Markdown table of the first rows (cells clipped, pipes escaped)."""
+    cols = [c for c in columns if c in df.columns]
+    head = "| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n"
+    lines = []
+    for _, row in df.head(n).iterrows():
+        cells = []
+        for c in cols:
+            v = str(row[c]).replace("\n", "⏎").replace("|", "\\|")
+            cells.append(v if len(v) <= width else v[: width - 1] + "…")
+        lines.append("| " + " | ".join(cells) + " |")
+    return head + "\n".join(lines)
+
+
+def first_frame(frames: dict[str, pd.DataFrame]) -> tuple[str, pd.DataFrame]:
+    key = sorted(frames)[0]
+    return key, frames[key]

@@ -1,0 +1,62 @@
+"""`source_documents` (the root) and `parsed_chunks` (the lossless chunker)."""
+
+
+from collections import Counter
+
+import pandas as pd
+from dagster import AssetExecutionContext, asset
+
+from ..core.documents import DocumentError, read_document
+from ..core.frames import chunks_frame, source_frame, source_error_frame
+from ..core.parsing import parse_document
+from ..resources import CorpusResource
+from ._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
+
+
+@asset(**asset_kwargs("ingest", {"python", "parquet"}, "1"))
+def source_documents(context: AssetExecutionContext, corpus: CorpusResource):
+    """The documents of the corpus, decoded as strict UTF-8: doc_id, path, format, sha256, text, n_chars.
+
+    A file that cannot be read becomes a row with status="error" and the reason
+    (file and byte offset); the `source_documents_readable` check reports it.
+    """
+    paths = corpus.paths()
+
+    def build(doc_id: str) -> pd.DataFrame:
+        path = paths.get(doc_id)
+        if path is None:
+            return source_error_frame(doc_id, "", "", f"{doc_id}: no such document under {corpus.corpus_dir}")
+        try:
+            return source_frame(read_document(path, corpus.corpus_dir))
+        except DocumentError as exc:
+            context.log.error(str(exc))
+            return source_error_frame(doc_id, str(path), "", str(exc))
+
+    return per_document(
+        context,
+        build,
+        preview=lambda fr: markdown_table(pd.concat(fr.values()), ["doc_id", "format", "n_chars", "status", "error"], n=10),
+        extra_metadata=lambda fr: {"formats": dict(Counter(f.iloc[0]["format"] for f in fr.values() if len(f)))},
+    )
+
+
+@asset(**asset_kwargs("parse", {"python", "parquet"}, "1"))
+def parsed_chunks(context: AssetExecutionContext, source_documents):
+    """Lossless chunks (prose / structural / math_block / code) tiling each document; inline math as ⟨MATH_NNN⟩."""
+
+    def build(doc_id: str, src: pd.DataFrame) -> pd.DataFrame:
+        row = source_row(src, doc_id)
+        return chunks_frame(doc_id, parse_document(row["text"], row["format"]))
+
+    def preview(frames: dict[str, pd.DataFrame]) -> str:
+        key, df = first_frame(frames)
+        prose = df[df["chunk_type"] == "prose"]
+        return f"**{key}**\n\n" + markdown_table(prose if len(prose) else df, ["chunk_index", "chunk_type", "start", "end", "text"])
+
+    return per_document(
+        context,
+        build,
+        source_documents,
+        preview=preview,
+        extra_metadata=lambda fr: {"chunk_types": dict(Counter(t for f in fr.values() for t in f["chunk_type"]))},
+    )

@@ -1,0 +1,42 @@
+"""DataFrame shapes of the root assets (the Parquet columns other issues rely on)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import pandas as pd
+
+from .documents import Document
+from .parsing import Chunk
+
+SOURCE_COLUMNS = ["doc_id", "path", "format", "sha256", "text", "n_chars", "status", "error"]
+CHUNK_COLUMNS = ["doc_id", "chunk_index", "chunk_type", "start", "end", "text", "math_placeholders"]
+
+
+def source_frame(doc: Document) -> pd.DataFrame:
+    return pd.DataFrame(
+        [[doc.doc_id, doc.path, doc.format, doc.sha256, doc.text, doc.n_chars, "ok", None]],
+        columns=SOURCE_COLUMNS,
+    )
+
+
+def source_error_frame(doc_id: str, path: str, fmt: str, error: str) -> pd.DataFrame:
+    return pd.DataFrame([[doc_id, path, fmt, "", "", 0, "error", error]], columns=SOURCE_COLUMNS)
+
+
+def chunks_frame(doc_id: str, chunks: Iterable[Chunk]) -> pd.DataFrame:
+    rows = [
+        [doc_id, c.index, str(c.chunk_type), c.start, c.end, c.text, dict(c.math_placeholders)]
+        for c in chunks
+    ]
+    df = pd.DataFrame(rows, columns=CHUNK_COLUMNS)
+    return df.astype({"chunk_index": "int64", "start": "int64", "end": "int64"})
+
+
+def chunks_from_frame(df: pd.DataFrame) -> list[Chunk]:
+    """Chunk objects back from a `parsed_chunks` frame (in chunk order)."""
+    out = []
+    for r in df.sort_values("chunk_index").itertuples(index=False):
+        out.append(Chunk(int(r.chunk_index), str(r.chunk_type), int(r.start), int(r.end), r.text,
+                         dict(r.math_placeholders or {})))
+    return out

@@ -1,0 +1,132 @@
+"""ParquetIOManager: one Parquet file per (asset, partition), written atomically.
+
+Outputs of partitioned assets are always ``{partition_key: DataFrame}``: the
+stock UPathIOManager refuses outputs that cover several partitions, so
+``handle_output`` writes one file per key. Inputs of partitioned assets are
+always loaded as such a dict too (one key or many), so asset code has one shape.
+A document that failed upstream has no file; it loads as :class:`MissingPartition`.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+from dagster import InputContext, MetadataValue, OutputContext, UPathIOManager
+from upath import UPath
+
+
+@dataclass(frozen=True)
+class MissingPartition:
+    """Placeholder for a partition whose file does not exist (its document failed)."""
+
+    partition_key: str
+    path: str
+
+
+class ParquetIOManager(UPathIOManager):
+    extension = ".parquet"
+
+    def __init__(self, base_path: str | os.PathLike[str]):
+        super().__init__(base_path=UPath(base_path))
+
+    # -- writing -----------------------------------------------------------
+    def dump_to_path(self, context: OutputContext, obj: pd.DataFrame, path: UPath) -> None:
+        write_parquet_atomic(obj, path)
+
+    def handle_output(self, context: OutputContext, obj: Any) -> None:
+        if not context.has_asset_partitions:
+            return super().handle_output(context, obj)
+        if not isinstance(obj, dict):
+            raise TypeError(f"{context.asset_key.to_user_string()}: partitioned outputs must be {{partition_key: DataFrame}}")
+        paths = self._get_paths_for_partitions(context)
+        rows = 0
+        for key, path in paths.items():
+            frame = obj.get(key)
+            if frame is None:
+                # The document failed in this run: remove any stale file rather than keep old data.
+                path.unlink(missing_ok=True)
+                continue
+            self.make_directory(path.parent)
+            context.log.debug(self.get_writing_output_log_message(path))
+            self.dump_to_path(context, frame, path)
+            rows += len(frame)
+        extra = set(obj) - set(paths)
+        if extra:
+            raise KeyError(f"output has partitions outside this run: {sorted(extra)[:5]}")
+        context.add_output_metadata(
+            {
+                "path": MetadataValue.path(str(self._get_path_without_extension(context).parent)
+                                           if len(paths) > 1 else str(next(iter(paths.values())))),
+                "partitions_written": sum(1 for k in paths if obj.get(k) is not None),
+            }
+        )
+
+    # -- reading -----------------------------------------------------------
+    def load_from_path(self, context: InputContext, path: UPath) -> pd.DataFrame:
+        return read_parquet(path)
+
+    def load_input(self, context: InputContext) -> Any:
+        if not context.has_asset_key or not context.has_asset_partitions:
+            return super().load_input(context)
+        out: dict[str, Any] = {}
+        for key, path in self._get_paths_for_partitions(context).items():
+            try:
+                out[key] = self.load_from_path(context, path)
+            except FileNotFoundError:
+                out[key] = MissingPartition(key, str(path))
+        return out
+
+
+_STR_MAP = pa.map_(pa.string(), pa.string())
+
+
+def frame_to_table(frame: pd.DataFrame) -> pa.Table:
+    """Arrow table of a frame; columns of ``dict[str, str]`` become Parquet MAPs."""
+    arrays, names = [], []
+    for name in frame.columns:
+        col = frame[name]
+        sample = next((v for v in col if v is not None), None) if col.dtype == object else None
+        if isinstance(sample, dict):
+            arrays.append(pa.array([None if v is None else list(v.items()) for v in col], type=_STR_MAP))
+        else:
+            arrays.append(pa.Array.from_pandas(col))
+        names.append(str(name))
+    return pa.Table.from_arrays(arrays, names=names)
+
+
+def read_parquet(path: UPath | str) -> pd.DataFrame:
+    """Read one file back; MAP columns come back as dicts."""
+    with UPath(path).open("rb") as fh:
+        table = pq.read_table(fh)
+    frame = table.to_pandas()
+    for field in table.schema:
+        if pa.types.is_map(field.type):
+            frame[field.name] = [None if v is None else dict(v) for v in frame[field.name]]
+    return frame
+
+
+def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> None:
+    """Write to a temporary sibling, then rename: readers never see half a file."""
+    path = UPath(path)
+    table = frame_to_table(frame)
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    if getattr(path, "protocol", "") in ("", "file", "local"):
+        local_tmp, local_path = os.fspath(tmp), os.fspath(path)
+        os.makedirs(os.path.dirname(local_path), exist_ok=True)
+        try:
+            pq.write_table(table, local_tmp)
+            os.replace(local_tmp, local_path)
+        finally:
+            if os.path.exists(local_tmp):
+                os.unlink(local_tmp)
+    else:
+        # Object stores commit a PUT whole; the temp name still keeps listers away.
+        with tmp.open("wb") as fh:
+            pq.write_table(table, fh)
+        tmp.rename(path)

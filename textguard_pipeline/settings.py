@@ -1,0 +1,27 @@
+"""Paths and knobs read from the environment, with defaults for a fresh clone."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+#: The repository root (where data/ and workspace.yaml live).
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+
+
+def _path(env: str, default: Path) -> str:
+    value = os.environ.get(env)
+    return value if value else str(default)
+
+
+def corpus_dir() -> str:
+    return _path("TEXTGUARD_CORPUS_DIR", PROJECT_ROOT / "data" / "corpus")
+
+
+def warehouse() -> str:
+    """Base path of the Parquet warehouse: a directory or any fsspec URL."""
+    return _path("TEXTGUARD_WAREHOUSE", PROJECT_ROOT / "data" / "warehouse")
+
+
+def max_partitions_per_run() -> int:
+    return max(1, int(os.environ.get("TEXTGUARD_MAX_PARTITIONS_PER_RUN", "50")))
