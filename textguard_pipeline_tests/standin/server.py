@@ -1,0 +1,108 @@
+"""A scripted loopback stand-in for external HTTP APIs (OpenAI-compatible LLMs, Wikidata).
+
+Run: ``python -m textguard_pipeline_tests.standin.server --port P``. Tests
+script it over HTTP:
+
+* ``POST /_script`` ``{"routes": {"POST /v1/chat/completions": [resp, ...]}}``
+  replaces the response queue of each named route; each request pops the next
+  response, the last one repeats. A response is ``{"status": 200, "json": ...}``
+  or ``{"status": 200, "body": "...", "content_type": "..."}``, with an optional
+  ``"delay": seconds``.
+* ``GET /_requests`` lists the requests received (method, path, query, body);
+  ``DELETE /_requests`` clears them. ``GET /_health`` answers ok.
+
+Routes match on method and path (query ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+_lock = threading.Lock()
+_routes: dict[str, list[dict]] = {}
+_requests: list[dict] = []
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, fmt, *args):  # quiet
+        pass
+
+    def _send(self, status: int, body: bytes, ctype: str = "application/json") -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _handle(self, method: str) -> None:
+        parts = urlsplit(self.path)
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        if parts.path == "/_health":
+            return self._send(200, b'{"status":"ok"}')
+        if parts.path == "/_script" and method == "POST":
+            data = json.loads(raw or b"{}")
+            with _lock:
+                for route, resps in data.get("routes", {}).items():
+                    _routes[route] = list(resps)
+            return self._send(200, b'{"ok":true}')
+        if parts.path == "/_requests":
+            with _lock:
+                if method == "DELETE":
+                    _requests.clear()
+                    return self._send(200, b"[]")
+                return self._send(200, json.dumps(_requests).encode())
+        key = f"{method} {parts.path}"
+        with _lock:
+            _requests.append({
+                "method": method,
+                "path": parts.path,
+                "query": {k: v[0] for k, v in parse_qs(parts.query).items()},
+                "body": raw.decode("utf-8", "replace"),
+                "content_type": self.headers.get("Content-Type", ""),
+            })
+            queue = _routes.get(key)
+            resp = None
+            if queue:
+                resp = queue.pop(0) if len(queue) > 1 else queue[0]
+        if resp is None:
+            return self._send(404, json.dumps({"error": f"no scripted response for {key}"}).encode())
+        if resp.get("delay"):
+            time.sleep(float(resp["delay"]))
+        if "json" in resp:
+            body, ctype = json.dumps(resp["json"]).encode(), "application/json"
+        else:
+            body, ctype = str(resp.get("body", "")).encode(), resp.get("content_type", "text/plain")
+        try:
+            self._send(int(resp.get("status", 200)), body, ctype)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def do_GET(self):  # noqa: N802
+        self._handle("GET")
+
+    def do_POST(self):  # noqa: N802
+        self._handle("POST")
+
+    def do_DELETE(self):  # noqa: N802
+        self._handle("DELETE")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, required=True)
+    args = ap.parse_args()
+    ThreadingHTTPServer.daemon_threads = True
+    ThreadingHTTPServer((args.host, args.port), Handler).serve_forever()
+
+
+if __name__ == "__main__":
+    main()
