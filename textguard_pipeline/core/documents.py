@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import re
 import unicodedata
@@ -105,21 +106,37 @@ def read_document(path: Path | str, corpus_root: Path | str) -> Document:
     )
 
 
+IGNORE_FILE = ".textguardignore"
+
+
+def ignore_patterns(corpus_root: Path | str) -> list[str]:
+    """Glob patterns (relative to the root) from ``<root>/.textguardignore``."""
+    f = Path(corpus_root) / IGNORE_FILE
+    if not f.is_file():
+        return []
+    lines = f.read_text(encoding="utf-8").splitlines()
+    return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
+
+
 def discover_documents(corpus_root: Path | str) -> dict[str, Path]:
     """doc_id → path for every supported file under ``corpus_root``.
 
-    Hidden files, sidecars (``*.sources.json``) and unsupported endings are
-    skipped. Two paths that map to one doc_id raise, never overwrite.
+    Hidden files, unsupported endings (sidecars such as ``*.sources.json``)
+    and paths matching a pattern of ``.textguardignore`` are skipped. Two
+    paths that map to one doc_id raise, never overwrite.
     """
     root = Path(corpus_root)
     if not root.is_dir():
         raise FileNotFoundError(f"corpus directory not found: {root}")
+    ignored = ignore_patterns(root)
     found: dict[str, Path] = {}
     for p in sorted(root.rglob("*")):
         rel = p.relative_to(root)
         if any(part.startswith(".") for part in rel.parts) or not p.is_file():
             continue
         if p.suffix.lower() not in FORMATS:
+            continue
+        if any(fnmatch.fnmatch(rel.as_posix(), pat) for pat in ignored):
             continue
         doc_id = doc_id_for(p, root)
         if doc_id in found:

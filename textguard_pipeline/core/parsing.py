@@ -73,6 +73,7 @@ def offset_map_for(text: str, mapping: dict[str, str], base: int = 0) -> OffsetM
 Segment = tuple[int, int, str]  # (start, end, chunk_type)
 
 _BLANK_RUN = re.compile(r"\n(?:[ \t\f\v\r]*\n)+")
+_LEADING_BLANKS = re.compile(r"(?:[ \t\f\v\r]*\n)+")
 
 
 def _line_start(text: str, pos: int) -> int:
@@ -99,9 +100,17 @@ def _widen_to_lines(text: str, start: int, end: int, floor: int, limit: int) -> 
 
 
 def _fill_prose(text: str, start: int, end: int, out: list[Segment]) -> None:
-    """Split ``[start, end)`` into prose paragraphs at blank lines."""
+    """Split ``[start, end)`` into prose paragraphs at blank lines.
+
+    Leading blank lines become a whitespace-only segment, which ``_assemble``
+    hands to the chunk before, so a paragraph starts at its first word.
+    """
     pos = start
-    for m in _BLANK_RUN.finditer(text, start, end):
+    lead = _LEADING_BLANKS.match(text, start, end)
+    if lead and lead.end() > start:
+        out.append((start, lead.end(), ChunkType.PROSE))
+        pos = lead.end()
+    for m in _BLANK_RUN.finditer(text, pos, end):
         cut = m.end()
         if cut > pos:
             out.append((pos, cut, ChunkType.PROSE))
