@@ -56,7 +56,7 @@ def failures_markdown(failures: list[Mapping[str, Any]], limit: int = MAX_REPORT
     cols = list(dict.fromkeys(k for f in failures[:limit] for k in f))
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for f in failures[:limit]:
-        cells = [str(f.get(c, "")).replace("\n", "⏎").replace("|", "\\|")[:80] for c in cols]
+        cells = [str(f.get(c, "")).replace("\n", "⏎").replace("|", "\\|")[:200] for c in cols]
         lines.append("| " + " | ".join(cells) + " |")
     if len(failures) > limit:
         lines.append(f"\n… and {len(failures) - limit} more")
@@ -143,20 +143,28 @@ def char_range_check(asset: str, *, blocking: bool = True) -> AssetChecksDefinit
 
 
 def documents_ok_check(asset: str) -> AssetChecksDefinition:
-    """Non-blocking check: no document of the run was left out because it failed."""
+    """Non-blocking check: no readable document of the run was left without output.
+
+    Documents whose source could not be read are reported once, by
+    ``source_documents_readable``, not again here.
+    """
 
     @asset_check(
         asset=asset,
         name=f"{asset}_documents_ok",
-        description=f"Every document of the run produced {asset} (failures are isolated, then reported here).",
+        description=f"Every readable document of the run produced {asset} (failures are isolated, then reported here).",
         blocking=False,
+        additional_ins={"source_documents": AssetIn("source_documents")},
     )
-    def _check(context: AssetCheckExecutionContext, value) -> AssetCheckResult:
-        failures = []
-        for doc_id, v in (value.items() if isinstance(value, Mapping) else []):
-            if isinstance(v, MissingPartition):
-                failures.append({"doc_id": doc_id, "reason": "no output (the document failed; see the step log)"})
-        return result_from_failures(failures, checked=len(value) if isinstance(value, Mapping) else 1)
+    def _check(context: AssetCheckExecutionContext, value, source_documents) -> AssetCheckResult:
+        readable = source_texts(source_documents)
+        values = value if isinstance(value, Mapping) else {}
+        failures = [
+            {"doc_id": doc_id, "reason": "no output: the document failed in this asset or upstream (see the run log)"}
+            for doc_id, v in values.items()
+            if isinstance(v, MissingPartition) and doc_id in readable
+        ]
+        return result_from_failures(failures, checked=len(values))
 
     return _check
 

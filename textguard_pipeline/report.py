@@ -81,6 +81,7 @@ def materialize_corpus(
     batch_size: int | None = None,
     select: str | None = None,
     log=print,
+    log_level: str = "WARNING",
 ) -> ReportResult:
     """Materialize every asset of the code location for every corpus document."""
     from .definitions import build_definitions
@@ -93,12 +94,9 @@ def materialize_corpus(
     ordered = register_documents(instance, docs)
     job = defs.resolve_job_def("materialize_all")
     if select:
-        from dagster import AssetSelection
-        from dagster import define_asset_job
-
-        job = Definitions_with_job(defs, define_asset_job("report_selection", selection=AssetSelection.from_string(select),
-                                                            partitions_def=documents_partitions))
-    checks_meta = _check_specs(defs)
+        job = _selection_job(defs, select)
+    selected = {k.to_user_string() for k in job.asset_layer.selected_asset_keys}
+    checks_meta = {name: v for name, v in _check_specs(defs).items() if name.split("/", 1)[0] in selected}
     res = ReportResult(documents=docs)
     t0 = time.perf_counter()
     ranges = contiguous_ranges(docs, ordered, batch_size or settings.max_partitions_per_run())
@@ -108,6 +106,7 @@ def materialize_corpus(
         t = time.perf_counter()
         result = job.execute_in_process(
             instance=instance,
+            run_config={"loggers": {"console": {"config": {"log_level": log_level}}}},
             tags={ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last},
             raise_on_error=False,
         )
@@ -118,10 +117,14 @@ def materialize_corpus(
     return res
 
 
-def Definitions_with_job(defs, job_def):  # noqa: N802 - small adapter
-    from dagster import Definitions
+def _selection_job(defs, select: str):
+    """A job over an asset selection string (e.g. "source_documents parsed_chunks" or "key:parsed_chunks+")."""
+    from dagster import AssetSelection, Definitions, define_asset_job
 
-    return Definitions.merge(defs, Definitions(jobs=[job_def])).resolve_job_def(job_def.name)
+    selection = AssetSelection.from_string(select) if " " not in select.strip() else AssetSelection.assets(*select.split())
+    job = define_asset_job("report_selection", selection=selection, partitions_def=documents_partitions)
+    merged = Definitions.merge(defs, Definitions(jobs=[job]))
+    return merged.resolve_job_def("report_selection")
 
 
 def _check_specs(defs) -> dict[str, tuple[bool, str]]:

@@ -2,6 +2,7 @@
 
 
 from collections import Counter
+from pathlib import Path
 
 import pandas as pd
 from dagster import AssetExecutionContext, asset
@@ -30,7 +31,8 @@ def source_documents(context: AssetExecutionContext, corpus: CorpusResource):
             return source_frame(read_document(path, corpus.corpus_dir))
         except DocumentError as exc:
             context.log.error(str(exc))
-            return source_error_frame(doc_id, str(path), "", str(exc))
+            rel = Path(path).resolve().relative_to(Path(corpus.corpus_dir).resolve()).as_posix()
+            return source_error_frame(doc_id, rel, "", str(exc))
 
     return per_document(
         context,

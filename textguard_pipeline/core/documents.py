@@ -92,14 +92,18 @@ def format_of(path: Path | str) -> str:
 
 
 def read_document(path: Path | str, corpus_root: Path | str) -> Document:
-    """Read one document; raises DocumentDecodeError naming the byte offset."""
+    """Read one document; errors name the file (relative to the corpus root).
+
+    Raises DocumentDecodeError with the first bad byte offset for invalid UTF-8.
+    """
     p = Path(path)
-    fmt = format_of(p)
+    rel = p.resolve().relative_to(Path(corpus_root).resolve()).as_posix()
+    fmt = format_of(rel)
     data = p.read_bytes()
-    text = decode_strict(data, p)
+    text = decode_strict(data, rel)
     return Document(
         doc_id=doc_id_for(p, corpus_root),
-        path=str(p.resolve().relative_to(Path(corpus_root).resolve())),
+        path=rel,
         format=fmt,
         sha256=hashlib.sha256(data).hexdigest(),
         text=text,
