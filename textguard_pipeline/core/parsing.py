@@ -490,6 +490,9 @@ _MD_HTML = re.compile(r"^ {0,3}<(?:!--|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$)|\?|![
 _MD_LINKDEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:\s*\S")
 _MD_TABLE_DELIM = re.compile(r"^ {0,3}\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 _MD_LIST = re.compile(r"^ {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]")
+# List items at any depth, including pandoc's lettered and roman markers ("a.", "iv)"):
+# indented text after them is a continuation, not an indented code block.
+_MD_LIST_ANY = re.compile(r"^[ \t]*(?:[-+*]|\d{1,9}[.)]|[A-Za-z][.)]|[ivxlcdmIVXLCDM]{1,6}[.)])[ \t]")
 
 
 def _md_regions(text: str) -> list[Segment]:
@@ -586,7 +589,7 @@ def _md_regions(text: str) -> list[Segment]:
             k, prev_blank = k + 2, False
             continue
         # Prose paragraph: until a blank line or the start of another block.
-        is_list = bool(_MD_LIST.match(line))
+        is_list = bool(_MD_LIST_ANY.match(line))
         q = k
         while q + 1 < L:
             nxt = lines[q + 1][2]

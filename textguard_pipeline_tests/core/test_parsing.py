@@ -177,3 +177,11 @@ def test_ten_megabyte_document_tiles():
     chunks = parse_document(text, "md")
     assert chunks[-1].end == len(text) and len(chunks) == 10_000_000 // len(para)
     assert all(c.math_placeholders == {"⟨MATH_000⟩": "$x$", "⟨CODE_000⟩": "`code`"} for c in chunks[:100])
+
+
+def test_indented_text_after_a_list_item_is_prose_not_code():
+    text = "a. *Risk Assessment*\n\n    i. The process identifies threats.\n\n    i. Next step.\n\nPlain.\n\n    real code\n"
+    chunks = assert_lossless(text, "md")
+    kinds = [(c.chunk_type, text[c.start:c.end].strip()[:10]) for c in chunks]
+    assert ("prose", "i. The pro") in kinds and ("prose", "i. Next st") in kinds
+    assert kinds[-1] == ("code", "real code")
