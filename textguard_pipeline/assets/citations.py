@@ -1,0 +1,123 @@
+"""`citation_maps`: numeric [N] citations of every document, mapped to their sentences (seed 002)."""
+
+import json
+from collections import Counter
+from typing import Any
+
+import pandas as pd
+from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, asset
+
+from ..checks import char_range_check, documents_ok_check, frame_check
+from ..core.citations import CITATION_COLUMNS, CitationParser, document_citations, source_count_for
+from ..core.frames import chunks_from_frame
+from ..resources import CorpusResource
+from ._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
+
+#: Frontend JSON larger than this (per document) is left out of the metadata (the table has everything).
+FRONTEND_JSON_MAX_CHARS = 200_000
+
+_DTYPES = {
+    "start": "int64", "end": "int64", "citation_id": "int64", "cluster_index": "int64",
+    "sentence_index": "int64", "sentence_start": "int64", "sentence_end": "int64", "valid": "bool",
+    "chunk_index": "int64", "cluster_start": "int64", "cluster_end": "int64",
+}
+
+
+@asset(**asset_kwargs("analyze", {"python", "parquet"}, "1"))
+def citation_maps(context: AssetExecutionContext, corpus: CorpusResource, source_documents, parsed_chunks):
+    """Numeric [N] citations (lists, ranges and clusters expanded) with their sentence, one row per citation id.
+
+    Prose chunks only (inline math/code behind placeholders, math/code chunks skipped), so `a[1]` in code
+    is never a citation. Ids are validated against the document's source count: a sidecar
+    `<doc>.sources.json`, else a "References"/"Sources" section with `[N] …` entries; with neither the
+    `validation` column says "skipped: no source count". Metadata `frontend_json` holds the seed's
+    frontend JSON per document.
+    """
+    parser = CitationParser()
+    paths = corpus.paths()
+    frontend: dict[str, Any] = {}
+    notes: dict[str, str] = {}
+
+    def build(doc_id: str, src: pd.DataFrame, chunks: pd.DataFrame) -> pd.DataFrame:
+        row = source_row(src, doc_id)
+        text = row["text"]
+        count = source_count_for(text, paths.get(doc_id))
+        result = document_citations(doc_id, text, chunks_from_frame(chunks), count, parser)
+        notes[doc_id] = count.note
+        if result.rows:
+            fj = parser.format_for_frontend(result.parsed)
+            size = len(json.dumps(fj, ensure_ascii=False))
+            frontend[doc_id] = fj if size <= FRONTEND_JSON_MAX_CHARS else f"omitted: {size} chars (see the table)"
+        for r in result.invalid:
+            context.log.warning(f"{doc_id} [{r['start']}:{r['end']}] {r['error']}")
+        return pd.DataFrame(result.rows, columns=CITATION_COLUMNS).astype(_DTYPES)
+
+    def preview(frames: dict[str, pd.DataFrame]) -> str:
+        with_rows = {k: v for k, v in frames.items() if len(v)} or frames
+        key, df = first_frame(with_rows)
+        cols = ["start", "end", "text", "citation_id", "cluster_index", "sentence_index", "valid", "sentence_text"]
+        return f"**{key}** ({notes.get(key, '')})\n\n" + markdown_table(df, cols, n=10)
+
+    def extra(frames: dict[str, pd.DataFrame]) -> dict[str, Any]:
+        all_rows = pd.concat(frames.values()) if frames else pd.DataFrame(columns=CITATION_COLUMNS)
+        return {
+            "citations": int(len(all_rows)),
+            "invalid_citations": int((~all_rows["valid"].astype(bool)).sum()) if len(all_rows) else 0,
+            "forms": dict(Counter(all_rows["form"])) if len(all_rows) else {},
+            "validation": MetadataValue.json(notes),
+            "frontend_json": MetadataValue.json(frontend),
+        }
+
+    return per_document(context, build, source_documents, parsed_chunks, preview=preview, extra_metadata=extra)
+
+
+def in_range_rule(doc_id: str, df: pd.DataFrame, _source: str | None) -> list[dict[str, Any]]:
+    """Rows whose citation id is out of range (or has no reference entry)."""
+    if df.empty:
+        return []
+    bad = df[~df["valid"].astype(bool)]
+    return [
+        {"start": int(r.start), "end": int(r.end), "text": r.text, "citation_id": int(r.citation_id),
+         "reason": r.error}
+        for r in bad.itertuples(index=False)
+    ]
+
+
+def sentence_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[dict[str, Any]]:
+    """Each citation lies inside its sentence, and the sentence quotes the document."""
+    if df.empty:
+        return []
+    if source is None:
+        return [{"reason": "source document not available"}]
+    out = []
+    for r in df.itertuples(index=False):
+        ss, se = int(r.sentence_start), int(r.sentence_end)
+        if not (0 <= ss <= int(r.start) <= int(r.end) <= se <= len(source)):
+            out.append({"start": int(r.start), "end": int(r.end), "sentence_start": ss, "sentence_end": se,
+                        "reason": "citation outside its sentence range"})
+        elif source[ss:se] != r.sentence_text:
+            out.append({"start": ss, "end": se, "expected": r.sentence_text[:60], "found": source[ss:se][:60],
+                        "reason": "sentence_text differs from source[sentence_start:sentence_end]"})
+    return out
+
+
+CHECKS = [
+    char_range_check("citation_maps"),
+    frame_check(
+        "citation_maps",
+        "citation_maps_sentences",
+        sentence_rule,
+        description="Every citation lies inside its sentence and sentence_text == source[sentence_start:sentence_end].",
+    ),
+    frame_check(
+        "citation_maps",
+        "citation_maps_ids_in_range",
+        in_range_rule,
+        description="Citation ids are within [1, number of sources] (references list or sidecar); "
+        "documents without a source count are skipped (validation column). Non-blocking.",
+        blocking=False,
+        with_sources=False,
+        severity=AssetCheckSeverity.WARN,
+    ),
+    documents_ok_check("citation_maps"),
+]

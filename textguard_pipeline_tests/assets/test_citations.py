@@ -1,0 +1,88 @@
+"""citation_maps through Dagster: columns, absolute offsets, source counts, checks, frontend metadata."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from dagster import AssetKey, DagsterInstance
+
+from textguard_pipeline.io_managers import read_parquet
+
+SAMPLE = Path(__file__).resolve().parents[2] / "data" / "corpus" / "alce_asqa_answers.md"
+
+PINNED = ["doc_id", "start", "end", "text", "citation_id", "cluster_index", "sentence_index",
+          "sentence_start", "sentence_end", "valid", "error"]
+
+
+@pytest.fixture
+def corpus(tmp_path, monkeypatch):
+    root = tmp_path / "corpus"
+    root.mkdir()
+    shutil.copy(SAMPLE, root / "alce.md")
+    (root / "refs.md").write_text(
+        "# Answer\n\nParis is the capital [1]. It has $x[9]$ math and `a[8]` code [2, 3].\n\n"
+        "```\nprint(b[7])\n```\n\n## References\n\n[1] Paris\n[2] France\n", encoding="utf-8")
+    (root / "side.txt").write_text("Claim one [1-2]. Claim two [3].\n", encoding="utf-8")
+    (root / "side.sources.json").write_text(json.dumps([{"title": "a"}, {"title": "b"}, {"title": "c"}]))
+    (root / "plain.md").write_text("No source count here [4]. Years like [2023] are not citations.\n")
+    (root / "none.md").write_text("Nothing to cite.\n")
+    wh = tmp_path / "warehouse"
+    monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(root))
+    monkeypatch.setenv("TEXTGUARD_WAREHOUSE", str(wh))
+    return root, wh
+
+
+def test_citation_maps(corpus):
+    from textguard_pipeline.report import materialize_corpus
+
+    root, wh = corpus
+    inst = DagsterInstance.ephemeral()
+    res = materialize_corpus(instance=inst, select="source_documents parsed_chunks citation_maps",
+                             log=lambda *_: None)
+    assert not res.step_failures
+    # blocking checks pass everywhere; the non-blocking range check flags only refs.md ([3] has no source)
+    failed = sorted({(o.check, o.doc_id, o.severity) for o in res.outcomes if o.status == "failed"})
+    assert failed == [("citation_maps/citation_maps_ids_in_range", "refs.md", "WARN")]
+    assert res.ok
+    assert {o.check for o in res.outcomes} >= {"citation_maps/citation_maps_char_ranges",
+                                               "citation_maps/citation_maps_sentences"}
+
+    frames = {p.stem.removesuffix(".md").removesuffix(".txt"): read_parquet(p)
+              for p in (wh / "citation_maps").glob("*.parquet")}
+    assert list(frames["refs"].columns)[: len(PINNED)] == PINNED
+
+    refs = frames["refs"]
+    text = (root / "refs.md").read_text(encoding="utf-8")
+    # math, inline code and the code block are not citations; the references entries are not either
+    assert refs[["citation_id", "text", "valid"]].values.tolist() == [[1, "[1]", True], [2, "2", True], [3, "3", False]]
+    for r in refs.itertuples():
+        assert text[r.start:r.end] == r.text  # absolute offsets
+        assert text[r.sentence_start:r.sentence_end] == r.sentence_text
+    assert refs["error"].tolist()[2] == "Citation [3] exceeds number of sources (2)"
+    assert refs["sentence_index"].tolist() == [0, 1, 1] and refs["cluster_index"].tolist() == [0, 1, 1]
+
+    side = frames["side"]
+    assert side[["citation_id", "valid"]].values.tolist() == [[1, True], [2, True], [3, True]]
+    assert set(side["validation"]) == {"checked: 3 sources (sidecar side.sources.json)"}
+
+    plain = frames["plain"]
+    assert plain[["citation_id", "valid"]].values.tolist() == [[4, True]]
+    assert plain["error"].isna().all() and set(plain["validation"]) == {"skipped: no source count"}
+
+    assert len(frames["none"]) == 0 and list(frames["none"].columns)[: len(PINNED)] == PINNED
+
+    alce = frames["alce"]
+    assert alce["citation_id"].tolist() == [3, 3, 1, 2, 3, 1, 2, 2, 1] and alce["valid"].all()
+
+    mat = inst.get_latest_materialization_event(AssetKey("citation_maps")).asset_materialization
+    md = mat.metadata
+    frontend = md["frontend_json"].data
+    assert set(frontend) == {"alce.md", "refs.md", "side.txt", "plain.md"}
+    assert frontend["refs.md"]["citation_map"] == {
+        "1": [{"sentence_index": 0, "sentence_text": "Paris is the capital [1]."}],
+        "2": [{"sentence_index": 1, "sentence_text": refs["sentence_text"].iloc[1]}],
+        "3": [{"sentence_index": 1, "sentence_text": refs["sentence_text"].iloc[1]}],
+    }
+    assert md["validation"].data["plain.md"] == "skipped: no source count"
+    assert md["invalid_citations"].value == 1
