@@ -1,0 +1,79 @@
+"""`protected_chunks`: prose chunks with terms behind ⟨TERM_NNN⟩ (seed 000), restoration enforced."""
+
+
+from collections import Counter
+
+import pandas as pd
+from dagster import AssetExecutionContext, asset
+
+from ..checks import char_range_check, char_range_rule, documents_ok_check, frame_check
+from ..core.frames import chunks_from_frame
+from ..core.nlp import model_label
+from ..core.protection import protected_frame, restoration_failures, term_rows
+from ..resources import ProtectionResource
+from ._common import first_frame, asset_kwargs, markdown_table, per_document
+
+
+@asset(**asset_kwargs("protect", {"python", "parquet", "spacy"}, "1"))
+def protected_chunks(context: AssetExecutionContext, protection: ProtectionResource, parsed_chunks):
+    """Prose chunks with citations, custom terms, NER entities and metric numbers behind ⟨TERM_NNN⟩.
+
+    One row per prose chunk: doc_id, chunk_index, start, end, text (= source slice),
+    protected_text, term_placeholders, math_placeholders, terms (placeholder, original,
+    source, label, absolute start/end), n_terms. Restoring protected_text over both maps
+    gives the source slice byte for byte (blocking check).
+    """
+    protector = protection.protector()
+
+    def build(doc_id: str, chunks: pd.DataFrame) -> pd.DataFrame:
+        return protected_frame(doc_id, chunks_from_frame(chunks), protector)
+
+    def preview(frames: dict[str, pd.DataFrame]) -> str:
+        key, df = first_frame(frames)
+        with_terms = df[df["n_terms"] > 0]
+        return f"**{key}**\n\n" + markdown_table(with_terms if len(with_terms) else df,
+                                                  ["chunk_index", "start", "end", "protected_text", "term_placeholders"], n=3, width=200)
+
+    def extra(frames: dict[str, pd.DataFrame]) -> dict:
+        counts = Counter(t["source"] for df in frames.values() for t in term_rows(df))
+        return {
+            "terms_by_source": dict(counts),
+            "spacy_model": model_label(protector.nlp) if protector.nlp is not None else "off",
+            "custom_terms": len(protection.custom_terms),
+        }
+
+    return per_document(context, build, parsed_chunks, preview=preview, extra_metadata=extra)
+
+
+def _restoration_rule(doc_id, df, source):
+    if df.empty:
+        return []
+    if source is None:
+        return [{"reason": "source document not available"}]
+    return restoration_failures(df, source)
+
+
+def _term_ranges_rule(doc_id, df, source):
+    """The shared char-range rule over every term occurrence (absolute offsets)."""
+    if df.empty:
+        return []
+    return char_range_rule(doc_id, pd.DataFrame(term_rows(df), columns=["doc_id", "start", "end", "text"]), source)
+
+
+CHECKS = [
+    frame_check(
+        "protected_chunks",
+        "protected_chunks_restoration",
+        _restoration_rule,
+        description="restore(protected_text) over TERM + MATH/CODE/LIT maps == source_documents.text[start:end] for every "
+                    "prose chunk; no unmapped placeholder survives; every issued placeholder is used and maps to its term.",
+    ),
+    char_range_check("protected_chunks"),
+    frame_check(
+        "protected_chunks",
+        "protected_chunks_term_char_ranges",
+        _term_ranges_rule,
+        description="Every protected term's original == source_documents.text[start:end] (absolute offsets).",
+    ),
+    documents_ok_check("protected_chunks"),
+]
