@@ -43,6 +43,8 @@ class ReportResult:
     step_failures: list[tuple[str, str]] = field(default_factory=list)  # (step, message)
     runs: list[str] = field(default_factory=list)
     documents: list[str] = field(default_factory=list)
+    #: asset → Markdown summaries its materializations published (metadata key "summary")
+    summaries: dict[str, list[str]] = field(default_factory=dict)
     seconds: float = 0.0
 
     @property
@@ -156,6 +158,11 @@ def _collect(result, keys: list[str], checks_meta: dict[str, tuple[bool, str]], 
             for k in keys:
                 res.outcomes.append(CheckOutcome(name, k, "skipped", "ERROR", blocking,
                                                  "not evaluated (an upstream step failed or a blocking check stopped it)"))
+    for ev in result.get_asset_materialization_events():
+        mat = ev.event_specific_data.materialization
+        summary = mat.metadata.get("summary")
+        if summary is not None and getattr(summary, "value", None):
+            res.summaries.setdefault(mat.asset_key.to_user_string(), []).append(str(summary.value))
     for ev in result.get_step_failure_events():
         err = ev.event_specific_data.error if ev.event_specific_data else None
         message = err.message.strip() if err else "step failed"
@@ -226,6 +233,12 @@ def render_markdown(res: ReportResult) -> str:
         s = sum(o.status == "skipped" for o in outs)
         mark = "❌ " if f and any(o.severity == "ERROR" for o in outs if o.status == "failed") else ("⚠️ " if f else "")
         lines.append(f"| {mark}`{check}` | {'yes' if outs[0].blocking else 'no'} | {p} | {f} | {s} |")
+    if res.summaries:
+        lines += ["", "## Asset summaries", ""]
+        for asset_name, parts in sorted(res.summaries.items()):
+            lines += [f"### {asset_name}", ""]
+            for part in dict.fromkeys(parts):  # one per run; identical repeats once
+                lines += [part, ""]
     failed = [o for o in res.outcomes if o.status == "failed"]
     if failed or res.step_failures:
         lines += ["", "## Failures", ""]

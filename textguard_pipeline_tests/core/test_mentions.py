@@ -1,0 +1,263 @@
+import json
+
+import pytest
+
+from textguard_pipeline.core.llm import ChatClient, LLMConfig
+from textguard_pipeline.core.mentions import (
+    LLMMentionDetector,
+    Mention,
+    MentionDetectionError,
+    MentionRangeError,
+    TextLayout,
+    analysis_text,
+    author_label,
+    llm_pages,
+    locate_mentions,
+)
+from textguard_pipeline.core.parsing import parse_document
+from textguard_pipeline.core.spans import check_char_ranges
+
+ROUTE = "POST /v1/chat/completions"
+PAGE1 = "The doctrine of divine simplicity holds that God is simple.\n"
+PAGE2 = "Critics of divine simplicity argue, with Thomas Aquinas, that it is coherent.\n"
+DOC = PAGE1 + "\f" + PAGE2
+
+
+def reply(standin, entries):
+    return standin.chat_reply(json.dumps({"entries": entries}))
+
+
+def m(page, quote, start, end=None):
+    return {"pageNumber": page, "textQuote": quote, "charStart": start, "charEnd": start + len(quote) if end is None else end}
+
+
+def detector(standin, **kw):
+    client = ChatClient(LLMConfig(base_url=f"{standin.base_url}/v1", model="stand-in", timeout_s=kw.pop("timeout_s", 5),
+                                  max_retries=0, backoff_s=0.01))
+    return LLMMentionDetector(client, **kw)
+
+
+def test_author_label():
+    assert author_label("Thomas Aquinas") == "Aquinas, Thomas"
+    assert author_label("John Stuart Mill") == "Mill, John Stuart"
+    assert author_label("Ludwig van Beethoven") == "van Beethoven, Ludwig"
+    assert author_label("Athanasius") == "Athanasius"
+    assert author_label("Aquinas, Thomas") == "Aquinas, Thomas"
+    assert author_label("Martin Luther King Jr.") == "King, Martin Luther, Jr."
+
+
+def test_analysis_text_keeps_length_and_blanks_markup():
+    tex = r"We use \emph{dilated convolutions} \citep{yu2015} and ⟨MATH_000⟩ % comment"
+    out = analysis_text(tex, "tex")
+    assert len(out) == len(tex)
+    assert "dilated convolutions" in out and "\\" not in out and "yu2015" not in out and "MATH" not in out
+    md = "See [the BLEU paper](https://x.org/a) and **brevity penalty**."
+    out = analysis_text(md, "md")
+    assert len(out) == len(md) and "https" not in out and "*" not in out and "brevity penalty" in out
+
+
+def test_layout_pages_lines_chunks():
+    chunks = parse_document(DOC, "txt")
+    layout = TextLayout(DOC, chunks)
+    assert layout.page_ranges() == [(0, len(PAGE1) + 1), (len(PAGE1) + 1, len(DOC))]
+    s = DOC.index("Thomas Aquinas")
+    loc = layout.locate(s, s + 14)
+    assert loc.page == 2 and loc.line == 2 and loc.column == PAGE2.index("Thomas") + 1  # the form feed opens line 2
+    c = next(c for c in chunks if c.start <= s < c.end)
+    assert loc.chunk_index == c.index and loc.chunk_start == s - c.start
+
+
+def test_locate_mentions_refuses_wrong_range():
+    layout = TextLayout(DOC)
+    ok = Mention(16, 33, "divine simplicity", "subject", "divine simplicity", "t")
+    (got,) = locate_mentions([ok], layout)
+    assert got.page == 1 and got.line == 1 and got.column == 16
+    with pytest.raises(MentionRangeError):
+        locate_mentions([Mention(15, 32, "divine simplicity", "subject", "x", "t")], layout)
+
+
+def test_stage_a_windows_validation_and_reanchoring(fresh_standin):
+    p2_ds = PAGE2.index("divine simplicity")
+    fresh_standin.script({ROUTE: [
+        # window 1 (primary page 1, page 2 as context): the page-2 mention must not be created here
+        reply(fresh_standin, [{"label": "divine simplicity", "indexType": "subject",
+                               "mentions": [m(1, "divine simplicity", 16), m(2, "divine simplicity", p2_ds)]}]),
+        # window 2: offsets off by 3 → re-anchored to the exact occurrence; an author in LastName, FirstName form
+        reply(fresh_standin, [{"label": "divine simplicity", "indexType": "subject",
+                               "mentions": [m(2, "divine simplicity", p2_ds + 3)]},
+                              {"label": "Aquinas, Thomas", "indexType": "author",
+                               "mentions": [m(2, "Thomas Aquinas", PAGE2.index("Thomas Aquinas"))]}]),
+    ]})
+    det = detector(fresh_standin)
+    layout = TextLayout(DOC, parse_document(DOC, "txt"))
+    got = locate_mentions(det.detect(layout), layout)
+    assert not check_char_ranges([{"start": x.start, "end": x.end, "text": x.text} for x in got], DOC)
+    assert [(x.text, x.index_type, x.page, x.validation_status) for x in got] == [
+        ("divine simplicity", "subject", 1, "valid"),
+        ("divine simplicity", "subject", 2, "reanchored"),
+        ("Thomas Aquinas", "author", 2, "valid"),
+    ]
+    assert got[2].label == "Aquinas, Thomas" and got[0].detector == "llm:stand-in"
+    assert det.stats.context_page_skipped == 1 and det.stats.reanchored == 1 and det.stats.retries == 0
+    reqs = fresh_standin.requests()
+    assert len(reqs) == 2
+    payload = json.loads(json.loads(reqs[0]["body"])["messages"][1]["content"])
+    assert [p["pageText"] for p in payload["pages"]] == [PAGE1 + "\f", PAGE2] and payload["primaryPage"] == 1
+    system = json.loads(reqs[0]["body"])["messages"][0]["content"]
+    assert "pageText.substring(charStart, charEnd) === textQuote" in system and "LastName, FirstName" in system
+
+
+def test_unanchorable_quote_retried_with_strict_prompt(fresh_standin):
+    fresh_standin.script({ROUTE: [
+        reply(fresh_standin, [{"label": "divine simplicity", "indexType": "subject",
+                               "mentions": [m(1, "Divine Simplicity", 16)]}]),  # not in the text at all
+        reply(fresh_standin, [{"label": "divine simplicity", "indexType": "subject",
+                               "mentions": [m(1, "divine simplicity", 16)]}]),
+    ]})
+    det = detector(fresh_standin, context_pages=0)
+    got = det.detect(TextLayout(PAGE1))
+    assert [(x.start, x.end, x.text, x.validation_status) for x in got] == [(16, 33, "divine simplicity", "retried")]
+    bodies = [json.loads(r["body"]) for r in fresh_standin.requests()]
+    assert len(bodies) == 2
+    assert "STRICT MODE" not in bodies[0]["messages"][0]["content"]
+    assert "STRICT MODE" in bodies[1]["messages"][0]["content"] and "Divine Simplicity" in bodies[1]["messages"][0]["content"]
+    assert det.stats.retries == 1 and det.stats.recovered_by_retry == 1 and det.stats.rejected_invalid == 0
+
+
+def test_still_wrong_after_retry_is_rejected_not_stored(fresh_standin):
+    bad = reply(fresh_standin, [{"label": "x", "indexType": "subject", "mentions": [m(1, "no such words", 3)]}])
+    fresh_standin.script({ROUTE: [bad]})
+    det = detector(fresh_standin, context_pages=0)
+    assert det.detect(TextLayout(PAGE1)) == []
+    assert det.stats.rejected_invalid == 1 and len(fresh_standin.requests()) == 2
+
+
+def test_invalid_json_retried_then_error(fresh_standin):
+    fresh_standin.script({ROUTE: [fresh_standin.chat_reply("not json at all"),
+                                  reply(fresh_standin, [{"label": "God", "indexType": "subject", "mentions": [m(1, "God", 45)]}])]})
+    got = detector(fresh_standin, context_pages=0).detect(TextLayout(PAGE1))
+    assert [x.text for x in got] == ["God"]
+    fresh_standin.script({ROUTE: [fresh_standin.chat_reply("{broken")]})
+    with pytest.raises(MentionDetectionError, match="invalid JSON twice"):
+        detector(fresh_standin, context_pages=0).detect(TextLayout(PAGE1))
+
+
+def test_timeout_is_a_detection_error(fresh_standin):
+    fresh_standin.script({ROUTE: [{**reply(fresh_standin, []), "delay": 1.0}]})
+    with pytest.raises(MentionDetectionError, match="timeout"):
+        detector(fresh_standin, timeout_s=0.3).detect(TextLayout(PAGE1))
+
+
+@pytest.mark.parametrize("policy", ["split", "reject"])
+def test_page_boundary_mentions_split_or_rejected(fresh_standin, policy):
+    text = "Some filler words here.\nThe doctrine of divine\nsimplicity holds firm.\n"
+    layout = TextLayout(text)
+    pages = llm_pages(layout, max_chars=len("Some filler words here.\nThe doctrine of divine\n") + 3)
+    assert pages[0].text.endswith("divine\n") and "".join(p.text for p in pages) == text
+    quote = "divine\nsimplicity"
+    fresh_standin.script({ROUTE: [
+        reply(fresh_standin, [{"label": "divine simplicity", "indexType": "subject",
+                               "mentions": [m(1, quote, pages[0].text.index("divine"))]}]),
+        reply(fresh_standin, []),
+    ]})
+    det = detector(fresh_standin, page_chars=pages[0].end + 0, boundary=policy)
+    got = det.detect(layout)
+    if policy == "split":
+        assert [(x.text, x.validation_status) for x in got] == [("divine", "split"), ("simplicity", "split")]
+        assert all(text[x.start:x.end] == x.text for x in got)
+        assert det.stats.split == 1
+    else:
+        assert got == [] and det.stats.rejected_boundary == 1
+
+
+# ---------------------------------------------------------------------------
+# Embedded detector (spaCy + the shipped small WordNet lexicon)
+
+
+@pytest.fixture(scope="module")
+def embedded(tmp_path_factory):
+    from textguard_pipeline.core.mentions import EmbeddedDetector
+    from textguard_pipeline.core.nlp import load_spacy
+
+    from ._wordnet_mini import mini_wordnet
+
+    with mini_wordnet(str(tmp_path_factory.mktemp("wn"))) as wnet:
+        yield EmbeddedDetector(load_spacy(profile="parse"), wnet)
+
+
+def detect(embedded, text, fmt):
+    chunks = parse_document(text, fmt)
+    found = locate_mentions(embedded.detect(text, chunks, fmt), TextLayout(text, chunks))
+    assert not check_char_ranges([{"start": x.start, "end": x.end, "text": x.text} for x in found], text)
+    return found
+
+
+def test_embedded_subjects_authors_and_exclusions(embedded):
+    text = ("In this chapter, Thomas Aquinas discusses the encryption of each message. "
+            "The thing is that an academic degree takes time, and the next section shows the way.\n")
+    found = detect(embedded, text, "txt")
+    labels = {(x.index_type, x.label, x.detector) for x in found}
+    assert ("author", "Aquinas, Thomas", "spacy_ner:PERSON") in labels
+    assert ("subject", "encryption", "spacy_noun_chunk") in labels
+    assert ("subject", "academic degree", "wordnet_mwe") in labels  # a WordNet multi-word lemma
+    subjects = {x.label for x in found if x.index_type == "subject"}
+    # generic nouns, structural terms and everyday words are not subjects (WordNet signals, no hand list)
+    assert not subjects & {"chapter", "section", "thing", "time", "way"}
+    assert all(x.page == 1 and x.line == 1 and x.chunk_index == 0 for x in found)
+
+
+def test_embedded_never_quotes_markup_or_placeholders(embedded):
+    tex = ("We study the \\emph{encryption} of a message $m$ with a key $k$ \\citep{aquinas}.\n"
+           "The corpus_size variable and the translation of $x^2$ matter.\n")
+    found = detect(embedded, tex, "tex")
+    assert found and all("$" not in x.text and "\\" not in x.text and "_" not in x.text for x in found)
+    assert "encryption" in {x.label for x in found}
+    md = "See **encryption** in [the translation guide](https://example.org/translation) and `key_size`.\n"
+    found = detect(embedded, md, "md")
+    assert {x.text for x in found} >= {"encryption"} and not any("http" in x.text or "*" in x.text for x in found)
+
+
+def test_min_occurrences(embedded):
+    from textguard_pipeline.core.mentions import EmbeddedDetector, EmbeddedSettings
+
+    strict = EmbeddedDetector(embedded.nlp, embedded.signals.wnet,
+                              EmbeddedSettings(min_occurrences={"subject": 2, "author": 1}))
+    text = "The encryption of a message. Another encryption. A translation.\n"
+    chunks = parse_document(text, "txt")
+    assert [x.label for x in strict.detect(text, chunks, "txt")] == ["encryption", "encryption"]
+
+
+# ---------------------------------------------------------------------------
+# Property: whatever offsets a model returns, a stored mention quotes the document exactly.
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    words=st.lists(st.sampled_from(["divine", "simplicity", "faith", "God", "is", "the", "\n", "\f", "of"]),
+                   min_size=3, max_size=60),
+    pick=st.integers(0, 10_000), length=st.integers(1, 30), delta=st.integers(-50, 50),
+    page_chars=st.integers(20, 200), policy=st.sampled_from(["split", "reject"]), garbage=st.booleans(),
+)
+def test_anchoring_never_stores_a_wrong_range(words, pick, length, delta, page_chars, policy, garbage):
+    text = " ".join(words)
+    layout = TextLayout(text)
+    det = LLMMentionDetector(client=None, page_chars=page_chars, boundary=policy, context_pages=1)
+    pages = llm_pages(layout, page_chars)
+    assert "".join(p.text for p in pages) == text
+    page = pages[pick % len(pages)]
+    start = pick % max(1, len(page.text))
+    quote = "zzz-not-there" if garbage else text[page.start + start: page.start + start + length]
+    if not quote.strip():
+        quote = "zzz-not-there"
+    raw = {"pageNumber": page.number, "textQuote": quote, "charStart": start + delta, "charEnd": start + delta + len(quote)}
+    window = pages[page.number - 1: page.number + 1]
+    good, failures = det._validate(layout, window, page, {"entries": [
+        {"label": "x", "indexType": "subject", "mentions": [raw]}]}, status="valid")
+    for m in good:
+        assert text[m.start:m.end] == m.text and m.text.strip()
+        assert m.validation_status == "split" or m.text == quote
+    if quote == "zzz-not-there":
+        assert good == [] and failures
