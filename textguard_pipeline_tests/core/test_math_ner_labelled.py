@@ -386,7 +386,8 @@ def test_rule_based_extractor_scores():
     assert m["frame_exact_match"] >= 0.85
 
 
-GSM8K = Path("/work/shared/corpus/jsonl/gsm8k_test_first200.jsonl")
+# ../shared sits beside the project root (the dev machine and CI alike)
+GSM8K = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "jsonl" / "gsm8k_test_first200.jsonl"
 _GSM_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
 
 
