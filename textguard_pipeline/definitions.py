@@ -15,7 +15,7 @@ warnings.filterwarnings("ignore", category=PreviewWarning)
 from . import assets as assets_pkg  # noqa: E402
 from . import settings  # noqa: E402
 from .checks import root_checks  # noqa: E402
-from .jobs import corpus_sensor, materialize_all  # noqa: E402
+from .jobs import EXECUTOR, JOBS, SCHEDULES, SENSORS  # noqa: E402
 from .resources import build_resources  # noqa: E402
 
 
@@ -29,7 +29,7 @@ def build_definitions() -> Definitions:
     modules = list(_asset_modules())
     all_assets = load_assets_from_modules(modules)
     checks = list(root_checks(settings.corpus_dir))
-    schedules, sensors, jobs = [], [corpus_sensor], [materialize_all]
+    schedules, sensors, jobs = list(SCHEDULES), list(SENSORS), list(JOBS)
     for m in modules:
         checks.extend(getattr(m, "CHECKS", []))
         schedules.extend(getattr(m, "SCHEDULES", []))
@@ -42,6 +42,7 @@ def build_definitions() -> Definitions:
         sensors=sensors,
         schedules=schedules,
         resources=build_resources(),
+        executor=EXECUTOR,
     )
 
 

@@ -1,27 +1,133 @@
-"""Jobs, the corpus sensor and the corpus refresh schedule."""
+"""Jobs, executors, the corpus sensor, the corpus_refresh schedule and the config-change sensor.
 
+One planner (:func:`plan_tick`) serves the sensor and the schedule: it compares
+the corpus on disk with the registered `documents` partitions and with the
+*known* content hashes, registers new documents and requests one run per
+contiguous range of ≤ ``TEXTGUARD_MAX_PARTITIONS_PER_RUN`` new or changed
+documents. The sensor and the schedule differ only in where the known hashes
+come from (see partitions.py).
+
+The executor of every job is chosen by ``TEXTGUARD_EXECUTOR``:
+``in_process`` | ``multiprocess`` (default) | ``celery``.
+"""
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
 
 from dagster import (
     AssetSelection,
+    DefaultScheduleStatus,
     DefaultSensorStatus,
+    ExecutorDefinition,
     RunRequest,
+    ScheduleEvaluationContext,
     SensorEvaluationContext,
     SensorResult,
     SkipReason,
     define_asset_job,
+    in_process_executor,
+    multiprocess_executor,
+    schedule,
     sensor,
 )
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from . import settings
-from .partitions import contiguous_ranges, decode_cursor, documents_partitions, encode_cursor, plan_corpus
+from .partitions import (
+    CorpusPlan,
+    contiguous_ranges,
+    decode_cursor,
+    documents_partitions,
+    encode_cursor,
+    plan_corpus,
+    recorded_shas,
+)
+
+# -- configuration ----------------------------------------------------------------
+
+EXECUTORS = ("in_process", "multiprocess", "celery")
+DEFAULT_REFRESH_CRON = "0 2 * * *"  # nightly at 02:00
+
+
+def refresh_cron() -> str:
+    return os.environ.get("TEXTGUARD_REFRESH_CRON") or DEFAULT_REFRESH_CRON
+
+
+def refresh_timezone() -> str:
+    return os.environ.get("TEXTGUARD_REFRESH_TZ") or "UTC"
+
+
+def celery_broker() -> str:
+    return os.environ.get("TEXTGUARD_CELERY_BROKER") or "redis://127.0.0.1:6379/0"
+
+
+def celery_backend() -> str:
+    return os.environ.get("TEXTGUARD_CELERY_BACKEND") or celery_broker()
+
+
+def executor_from_env(name: str | None = None) -> ExecutorDefinition:
+    """The executor named by ``name`` or ``TEXTGUARD_EXECUTOR`` (default multiprocess).
+
+    multiprocess runs each step in its own process, as many at a time as there
+    are cores; in_process runs the whole run in one process (tests, small
+    corpora); celery sends steps to Celery workers (broker
+    ``TEXTGUARD_CELERY_BROKER``, default redis on loopback) — the instance
+    must then be persistent (SQLite on a shared disk, or PostgreSQL) and the
+    warehouse reachable from every worker.
+    """
+    name = (name or os.environ.get("TEXTGUARD_EXECUTOR") or "multiprocess").strip().lower().replace("-", "_")
+    if name in ("in_process", "inprocess"):
+        return in_process_executor
+    if name == "multiprocess":
+        return multiprocess_executor  # max_concurrent defaults to the number of cores
+    if name == "celery":
+        from dagster_celery import celery_executor
+
+        return celery_executor.configured({"broker": celery_broker(), "backend": celery_backend()}, name="celery")
+    raise ValueError(f"TEXTGUARD_EXECUTOR={name!r}: expected one of {', '.join(EXECUTORS)}")
+
+
+EXECUTOR = executor_from_env()
+
+# -- jobs ---------------------------------------------------------------------------
 
 materialize_all = define_asset_job(
     "materialize_all",
     selection=AssetSelection.all(),
     partitions_def=documents_partitions,
-    description="Every asset (and its checks) for the selected documents.",
+    executor_def=EXECUTOR,
+    description="Every asset (and its checks) for the selected documents. Target of the corpus sensor and schedule.",
 )
+
+rematerialize_all = define_asset_job(
+    "rematerialize_all",
+    selection=AssetSelection.all(),
+    partitions_def=documents_partitions,
+    executor_def=EXECUTOR,
+    tags={"textguard/purpose": "rematerialize"},
+    description=(
+        "Re-materialize every asset of every document after a configuration change (model, lexicon, "
+        "backend, code). Launch a backfill over all partitions from the UI, or let "
+        "config_change_sensor do it when the configuration fingerprint changes."
+    ),
+)
+
+# -- the planner (one place for sensor and schedule) ------------------------------------
+
+
+@dataclass
+class TickPlan:
+    """What one sensor/schedule tick does."""
+
+    plan: CorpusPlan
+    ordered: list[str]  # every partition key, in partition order, after registering the new ones
+    run_requests: list[RunRequest] = field(default_factory=list)
+
+    @property
+    def new_keys(self) -> list[str]:
+        return self.plan.new_keys
 
 
 def range_run_requests(keys: list[str], ordered: list[str], run_key_prefix: str) -> list[RunRequest]:
@@ -33,6 +139,28 @@ def range_run_requests(keys: list[str], ordered: list[str], run_key_prefix: str)
     return out
 
 
+def plan_tick(corpus_dir: str, registered: list[str], known_shas: dict[str, str]) -> TickPlan:
+    """Plan runs for the documents that are new or whose sha256 differs from ``known_shas``.
+
+    The run key is derived from the (doc_id → sha256) content of the runs, so
+    the same content is never requested twice by the same sensor.
+    """
+    plan = plan_corpus(corpus_dir, set(registered), known_shas)
+    ordered = list(registered) + [k for k in plan.new_keys if k not in set(registered)]
+    to_run = plan.to_run
+    if not to_run:
+        return TickPlan(plan, ordered)
+    stamp = hashlib.sha256(encode_cursor({k: plan.shas[k] for k in to_run}).encode()).hexdigest()[:12]
+    return TickPlan(plan, ordered, range_run_requests(to_run, ordered, stamp))
+
+
+def _skip_message(plan: CorpusPlan) -> str:
+    return f"no new or changed documents among {len(plan.shas)}"
+
+
+# -- sensor: fast reaction, known = what it requested last (cursor) ------------------------
+
+
 @sensor(
     job=materialize_all,
     minimum_interval_seconds=60,
@@ -40,18 +168,94 @@ def range_run_requests(keys: list[str], ordered: list[str], run_key_prefix: str)
     description="Registers new documents of the corpus as partitions; runs new or changed ones (sha256).",
 )
 def corpus_sensor(context: SensorEvaluationContext):
-    registered = set(context.instance.get_dynamic_partitions(documents_partitions.name))
-    known = decode_cursor(context.cursor)
-    plan = plan_corpus(settings.corpus_dir(), registered, known)
-    if not plan.to_run:
-        return SkipReason(f"no new or changed documents among {len(plan.shas)}")
-    ordered = list(registered) + [k for k in plan.new_keys if k not in registered]
-    stamp = encode_cursor({k: plan.shas[k] for k in plan.to_run})
-    import hashlib
-
-    prefix = hashlib.sha256(stamp.encode()).hexdigest()[:12]
+    registered = context.instance.get_dynamic_partitions(documents_partitions.name)
+    tick = plan_tick(settings.corpus_dir(), registered, decode_cursor(context.cursor))
+    if not tick.run_requests:
+        return SkipReason(_skip_message(tick.plan))
     return SensorResult(
-        run_requests=range_run_requests(plan.to_run, ordered, prefix),
-        dynamic_partitions_requests=[documents_partitions.build_add_request(plan.new_keys)] if plan.new_keys else [],
-        cursor=encode_cursor(plan.shas),
+        run_requests=tick.run_requests,
+        dynamic_partitions_requests=[documents_partitions.build_add_request(tick.new_keys)] if tick.new_keys else [],
+        cursor=encode_cursor(tick.plan.shas),
     )
+
+
+# -- schedule: nightly reconciliation, known = what is materialized (warehouse) -------------
+
+
+def refresh_requests(instance, corpus_dir: str | None = None, warehouse: str | None = None) -> TickPlan:
+    """Register new documents in ``instance``; plan runs for new, changed or never-materialized ones.
+
+    Schedules cannot return partition requests, so new partitions are added
+    here, before the run requests that need them are returned.
+    """
+    registered = instance.get_dynamic_partitions(documents_partitions.name)
+    known = recorded_shas(warehouse or settings.warehouse(), registered)
+    tick = plan_tick(corpus_dir or settings.corpus_dir(), registered, known)
+    if tick.new_keys:
+        instance.add_dynamic_partitions(documents_partitions.name, tick.new_keys)
+    return tick
+
+
+@schedule(
+    cron_schedule=refresh_cron(),
+    execution_timezone=refresh_timezone(),
+    job=materialize_all,
+    default_status=DefaultScheduleStatus.STOPPED,
+    description=(
+        "Corpus refresh (TEXTGUARD_REFRESH_CRON, default nightly 02:00): registers new documents and runs "
+        "only the new ones and those whose sha256 differs from the materialized source_documents row."
+    ),
+)
+def corpus_refresh(context: ScheduleEvaluationContext):
+    tick = refresh_requests(context.instance)
+    if not tick.run_requests:
+        return SkipReason(_skip_message(tick.plan))
+    return tick.run_requests
+
+
+# -- config change: re-materialize everything -----------------------------------------------
+
+#: env vars whose value changes what the assets produce (secrets are never fingerprinted)
+_FINGERPRINT_SKIP = ("KEY", "TOKEN", "SECRET", "PASSWORD")
+
+
+def config_fingerprint(code_versions: dict[str, str | None], env: dict[str, str] | None = None) -> str:
+    """A hash of the asset code versions and the TEXTGUARD_* settings (not secrets, not ops knobs)."""
+    env = dict(os.environ if env is None else env)
+    ops_knobs = {"TEXTGUARD_EXECUTOR", "TEXTGUARD_MAX_PARTITIONS_PER_RUN", "TEXTGUARD_REFRESH_CRON",
+                 "TEXTGUARD_REFRESH_TZ", "TEXTGUARD_CELERY_BROKER", "TEXTGUARD_CELERY_BACKEND"}
+    relevant = {k: v for k, v in env.items()
+                if k.startswith("TEXTGUARD_") and k not in ops_knobs and not any(s in k for s in _FINGERPRINT_SKIP)}
+    data = json.dumps({"code": code_versions, "env": relevant}, sort_keys=True)
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+def all_documents_requests(registered: list[str], fingerprint: str) -> list[RunRequest]:
+    """Runs covering every registered document, in ranges."""
+    return range_run_requests(list(registered), list(registered), f"config-{fingerprint}")
+
+
+@sensor(
+    job=rematerialize_all,
+    minimum_interval_seconds=300,
+    default_status=DefaultSensorStatus.STOPPED,
+    description=(
+        "When the asset code versions or TEXTGUARD_* settings change, re-materializes every document "
+        "(rematerialize_all). The first tick only records the fingerprint."
+    ),
+)
+def config_change_sensor(context: SensorEvaluationContext):
+    graph = context.repository_def.asset_graph
+    versions = {k.to_user_string(): graph.get(k).code_version for k in graph.materializable_asset_keys}
+    fp = config_fingerprint(versions)
+    if context.cursor is None:
+        return SensorResult(skip_reason=SkipReason(f"recorded configuration {fp}"), cursor=fp)
+    if context.cursor == fp:
+        return SkipReason(f"configuration unchanged ({fp})")
+    registered = context.instance.get_dynamic_partitions(documents_partitions.name)
+    return SensorResult(run_requests=all_documents_requests(registered, fp), cursor=fp)
+
+
+JOBS = [materialize_all, rematerialize_all]
+SENSORS = [corpus_sensor, config_change_sensor]
+SCHEDULES = [corpus_refresh]

@@ -1,4 +1,13 @@
-"""The `documents` partitions and the planning of runs for new or changed documents."""
+"""The `documents` partitions and the planning of runs for new or changed documents.
+
+The content hash of a document (sha256 of its bytes) is its version. Planning
+compares the hashes on disk with *known* hashes: the corpus sensor knows what
+it requested last (its cursor), the corpus_refresh schedule knows what was
+materialized (the ``sha256`` column of ``source_documents/<doc_id>.parquet``).
+Dagster's own ``Output(data_version=...)`` cannot carry this: it is one
+version per output, and a multi-partition run writes one output for many
+documents.
+"""
 
 from __future__ import annotations
 
@@ -32,6 +41,29 @@ def plan_corpus(corpus_dir: str | Path, registered: set[str], known_shas: dict[s
     new = sorted(k for k in shas if k not in registered)
     changed = sorted(k for k, sha in shas.items() if k in registered and known_shas.get(k) != sha)
     return CorpusPlan(new, changed, shas)
+
+
+def recorded_shas(warehouse: str, keys: list[str] | set[str]) -> dict[str, str]:
+    """doc_id → sha256 recorded in the materialized ``source_documents`` partition.
+
+    Documents without a file, or whose file was an unreadable-document row
+    (empty sha256), are left out: to the planner they are "not materialized".
+    """
+    import pyarrow.parquet as pq
+    from upath import UPath
+
+    base = UPath(warehouse) / "source_documents"
+    out: dict[str, str] = {}
+    for key in keys:
+        path = base / f"{key}.parquet"
+        try:
+            with path.open("rb") as fh:
+                col = pq.read_table(fh, columns=["sha256"]).column("sha256").to_pylist()
+        except (FileNotFoundError, OSError, KeyError, ValueError):
+            continue
+        if col and col[0]:
+            out[key] = str(col[0])
+    return out
 
 
 def contiguous_ranges(keys: list[str], ordered: list[str], max_size: int) -> list[tuple[str, str]]:

@@ -1,0 +1,204 @@
+"""`dagster dev` (webserver + daemon) with workspace.yaml, driven through its GraphQL API."""
+
+import time
+
+import httpx
+import pytest
+
+from textguard_pipeline.jobs import refresh_cron
+from textguard_pipeline.settings import PROJECT_ROOT
+from textguard_pipeline_tests.e2e._servers import VENV_BIN, dagster_home, small_corpus, start_group, stop_group, wait_until
+from textguard_pipeline_tests.standin.client import free_port
+
+pytestmark = pytest.mark.slow
+
+EXPECTED_ASSETS = {
+    "source_documents", "parsed_chunks", "protected_chunks", "ner_frames",
+    "citation_maps", "candidate_markers", "gated_markers", "resolved_meanings",
+}
+LOCATION = "textguard_pipeline"
+REPO = {"repositoryLocationName": LOCATION, "repositoryName": "__repository__"}
+
+Q_ASSETS = """
+{ assetNodes { assetKey { path } groupName partitionKeys
+    assetChecksOrError { __typename ... on AssetChecks { checks { name blocking } } } } }
+"""
+Q_AUTOMATIONS = """
+query($repo: RepositorySelector!) {
+  sensorsOrError(repositorySelector: $repo) { __typename ... on Sensors { results { name } } }
+  schedulesOrError(repositorySelector: $repo) { __typename ... on Schedules { results { name cronSchedule } } }
+}
+"""
+M_ADD_PARTITION = """
+mutation($repo: RepositorySelector!, $key: String!) {
+  addDynamicPartition(repositorySelector: $repo, partitionsDefName: "documents", partitionKey: $key) {
+    __typename ... on PythonError { message } ... on UnauthorizedError { message }
+  }
+}
+"""
+M_LAUNCH = """
+mutation($params: ExecutionParams!) {
+  launchRun(executionParams: $params) {
+    __typename
+    ... on LaunchRunSuccess { run { runId } }
+    ... on PythonError { message stack }
+    ... on InvalidSubsetError { message }
+    ... on RunConfigValidationInvalid { errors { message } }
+  }
+}
+"""
+M_BACKFILL = """
+mutation($params: LaunchBackfillParams!) {
+  launchPartitionBackfill(backfillParams: $params) {
+    __typename ... on LaunchBackfillSuccess { backfillId } ... on PythonError { message stack }
+  }
+}
+"""
+Q_BACKFILL = """
+query($id: String!) {
+  partitionBackfillOrError(backfillId: $id) { __typename
+    ... on PartitionBackfill { status isAssetBackfill runs(limit: 20) { runId status tags { key value } } } }
+}
+"""
+M_START_SENSOR = """
+mutation($sel: SensorSelector!) {
+  startSensor(sensorSelector: $sel) { __typename ... on PythonError { message } ... on Sensor { name } }
+}
+"""
+Q_SENSOR_TICKS = """
+query($sel: SensorSelector!) {
+  sensorOrError(sensorSelector: $sel) { __typename
+    ... on Sensor { sensorState { status ticks(limit: 5) { status runIds skipReason error { message } } } } }
+}
+"""
+Q_RUN = """
+query($id: ID!) { runOrError(runId: $id) { __typename ... on Run { status tags { key value } } } }
+"""
+
+
+class GraphQL:
+    def __init__(self, url: str):
+        self.url = url
+
+    def __call__(self, query: str, **variables):
+        r = httpx.post(self.url, json={"query": query, "variables": variables}, timeout=60)
+        r.raise_for_status()
+        body = r.json()
+        assert not body.get("errors"), body["errors"]
+        return body["data"]
+
+
+def _location_loaded(gql: GraphQL) -> bool:
+    data = gql("{ workspaceOrError { ... on Workspace { locationEntries { name loadStatus "
+               "locationOrLoadError { __typename ... on PythonError { message } } } } } }")
+    for entry in data["workspaceOrError"]["locationEntries"]:
+        if entry["name"] == LOCATION and entry["loadStatus"] == "LOADED":
+            err = entry["locationOrLoadError"]
+            if err and err["__typename"] == "PythonError":
+                raise AssertionError(f"code location failed to load: {err['message']}")
+            return True
+    return False
+
+
+def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
+    docs = small_corpus(tmp_path / "corpus", names=("comply_policy_encryption.md", "evaluate_bleu_readme.md"))
+    home = dagster_home(tmp_path / "home")
+    warehouse = tmp_path / "warehouse"
+    port = free_port()
+    env = {
+        "DAGSTER_HOME": str(home),
+        "TEXTGUARD_CORPUS_DIR": str(tmp_path / "corpus"),
+        "TEXTGUARD_WAREHOUSE": str(warehouse),
+        "TEXTGUARD_EXECUTOR": "in_process",  # one process per run: fast on 2 cores
+        "PATH": f"{VENV_BIN}:/usr/bin:/bin:/usr/local/bin",
+    }
+    log = tmp_path / "dagster_dev.log"
+    # dagster dev launched from a non-interactive shell ignores SIGTERM: own process group, signal the group
+    proc = start_group([str(VENV_BIN / "dagster"), "dev", "-h", "127.0.0.1", "-p", str(port),
+                        "-w", str(PROJECT_ROOT / "workspace.yaml")], log, env=env, cwd=PROJECT_ROOT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_until(lambda: httpx.get(f"{base}/server_info", timeout=2).status_code == 200, 120, "dagster dev", proc, log)
+        gql = GraphQL(f"{base}/graphql")
+        wait_until(lambda: _location_loaded(gql), 120, "code location", proc, log)
+
+        # register the documents through the API (what the corpus sensor/schedule do in the daemon)
+        for key in docs:
+            res = gql(M_ADD_PARTITION, repo=REPO, key=key)["addDynamicPartition"]
+            assert res["__typename"] == "AddDynamicPartitionSuccess", res
+
+        nodes = {"/".join(n["assetKey"]["path"]): n for n in gql(Q_ASSETS)["assetNodes"]}
+        # (the list of the eight assets is asserted at the end, so that the rest is verified meanwhile)
+        assert all(n["partitionKeys"] == docs for n in nodes.values()), "every asset is partitioned by documents"
+        checks = {a: {c["name"] for c in (n["assetChecksOrError"].get("checks") or [])} for a, n in nodes.items()}
+        assert "source_documents_readable" in checks["source_documents"]
+        assert "parsed_chunks_tiling" in checks["parsed_chunks"]
+        no_checks = sorted(a for a in nodes if not checks[a])
+        assert not no_checks, f"assets without asset checks: {no_checks}"
+
+        auto = gql(Q_AUTOMATIONS, repo=REPO)
+        assert {"corpus_sensor", "config_change_sensor"} <= {s["name"] for s in auto["sensorsOrError"]["results"]}
+        schedules = {s["name"]: s["cronSchedule"] for s in auto["schedulesOrError"]["results"]}
+        assert schedules.get("corpus_refresh") == refresh_cron()
+
+        # launch one run over both documents (a partition range: a multi-partition run)
+        params = {
+            "selector": {**REPO, "jobName": "__ASSET_JOB",
+                         "assetSelection": [{"path": ["source_documents"]}, {"path": ["parsed_chunks"]}]},
+            "executionMetadata": {"tags": [{"key": "dagster/asset_partition_range_start", "value": docs[0]},
+                                           {"key": "dagster/asset_partition_range_end", "value": docs[-1]}]},
+        }
+        launched = gql(M_LAUNCH, params=params)["launchRun"]
+        assert launched["__typename"] == "LaunchRunSuccess", launched
+        run_id = launched["run"]["runId"]
+
+        def finished():
+            run = gql(Q_RUN, id=run_id)["runOrError"]
+            return run if run["status"] in ("SUCCESS", "FAILURE", "CANCELED") else None
+
+        # and a backfill, as the UI's "Materialize → all partitions" does: multi_run policy → one run for both documents
+        backfill = gql(M_BACKFILL, params={"assetSelection": params["selector"]["assetSelection"],
+                                           "partitionNames": docs})["launchPartitionBackfill"]
+        assert backfill["__typename"] == "LaunchBackfillSuccess", backfill
+
+        # the daemon evaluates the corpus sensor: the registered documents have no recorded hash yet,
+        # so it requests one run over their range (its run is not awaited: it runs every asset)
+        sel = {**REPO, "sensorName": "corpus_sensor"}
+        started = gql(M_START_SENSOR, sel=sel)["startSensor"]
+        assert started["__typename"] == "Sensor", started
+
+        def requested():
+            ticks = gql(Q_SENSOR_TICKS, sel=sel)["sensorOrError"]["sensorState"]["ticks"]
+            failed = [t["error"]["message"] for t in ticks if t["status"] == "FAILURE"]
+            assert not failed, failed
+            return next((t for t in ticks if t["status"] == "SUCCESS" and t["runIds"]), None)
+
+        run = wait_until(finished, 150, f"run {run_id}", proc, log)
+        assert run["status"] == "SUCCESS", log.read_text(errors="replace")[-3000:]
+
+        def backfill_done():  # its run finished (the daemon marks the backfill COMPLETED on a later tick)
+            b = gql(Q_BACKFILL, id=backfill["backfillId"])["partitionBackfillOrError"]
+            done = b["runs"] and all(r["status"] in ("SUCCESS", "FAILURE", "CANCELED") for r in b["runs"])
+            return b if done or b["status"] in ("FAILED", "CANCELED", "COMPLETED_FAILED") else None
+
+        b = wait_until(backfill_done, 150, "backfill", proc, log)
+        assert b["isAssetBackfill"] and b["status"] not in ("FAILED", "CANCELED", "COMPLETED_FAILED"), b
+        assert len(b["runs"]) == 1 and b["runs"][0]["status"] == "SUCCESS", b
+        btags = {t["key"]: t["value"] for t in b["runs"][0]["tags"]}
+        assert (btags["dagster/asset_partition_range_start"], btags["dagster/asset_partition_range_end"]) == (docs[0], docs[-1])
+        for key in docs:
+            assert (warehouse / "parsed_chunks" / f"{key}.parquet").exists()
+
+        tick = wait_until(requested, 90, "corpus_sensor tick", proc, log)
+        sensor_run = gql(Q_RUN, id=tick["runIds"][0])["runOrError"]
+        tags = {t["key"]: t["value"] for t in sensor_run["tags"]}
+        assert tags["dagster/asset_partition_range_start"] == docs[0]
+        assert tags["dagster/asset_partition_range_end"] == docs[-1]
+        assert tags["dagster/sensor_name"] == "corpus_sensor"
+
+        missing = EXPECTED_ASSETS - set(nodes)
+        assert not missing, f"assets missing from the UI: {sorted(missing)} (present: {sorted(nodes)})"
+    finally:
+        t = time.monotonic()
+        stop_group(proc, timeout=20)
+        assert proc.poll() is not None and time.monotonic() - t < 40
