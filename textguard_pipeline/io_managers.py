@@ -53,7 +53,8 @@ class ParquetIOManager(UPathIOManager):
                 path.unlink(missing_ok=True)
                 continue
             self.make_directory(path.parent)
-            context.log.debug(self.get_writing_output_log_message(path))
+            # No per-partition log line: every context.log call is an event row stored in the
+            # instance (even DEBUG), which made logging cost as much as writing the files.
             self.dump_to_path(context, frame, path)
             rows += len(frame)
         extra = set(obj) - set(paths)
@@ -69,7 +70,7 @@ class ParquetIOManager(UPathIOManager):
 
     # -- reading -----------------------------------------------------------
     def load_from_path(self, context: InputContext, path: UPath) -> pd.DataFrame:
-        return read_parquet(path)
+        return _READ_CACHE.read(path)
 
     def load_input(self, context: InputContext) -> Any:
         if not context.has_asset_key or not context.has_asset_partitions:
@@ -102,13 +103,65 @@ def frame_to_table(frame: pd.DataFrame) -> pa.Table:
 
 def read_parquet(path: UPath | str) -> pd.DataFrame:
     """Read one file back; MAP columns come back as dicts."""
+    return _read_parquet_sized(path)[0]
+
+
+def _read_parquet_sized(path: UPath | str) -> tuple[pd.DataFrame, int]:
     with UPath(path).open("rb") as fh:
         table = pq.read_table(fh)
     frame = table.to_pandas()
     for field in table.schema:
         if pa.types.is_map(field.type):
             frame[field.name] = [None if v is None else dict(v) for v in frame[field.name]]
-    return frame
+    return frame, table.nbytes
+
+
+class _ReadCache:
+    """Frames read back in this process, keyed by the file's identity (inode, mtime, size).
+
+    In a run, ``source_documents`` and ``parsed_chunks`` are inputs of four assets and of
+    most checks: without this, every step re-reads and re-decodes the same files. Files are
+    only ever replaced whole (``write_parquet_atomic``: a new inode), so a key never serves
+    stale data. Local files only (a stat on an object store costs a request); each caller
+    gets its own DataFrame copy (nested dicts/lists are shared: inputs are read-only). Size: ``TEXTGUARD_IO_CACHE_MB`` (Arrow bytes, default 256; 0 = off).
+    """
+
+    def __init__(self) -> None:
+        from collections import OrderedDict
+
+        self._frames: OrderedDict[str, tuple[tuple[int, int, int], int, pd.DataFrame]] = OrderedDict()
+        self._bytes = 0
+
+    @staticmethod
+    def _limit() -> int:
+        return int(float(os.environ.get("TEXTGUARD_IO_CACHE_MB", "256")) * 1_000_000)
+
+    def read(self, path: UPath | str) -> pd.DataFrame:
+        path = UPath(path)
+        limit = self._limit()
+        if limit <= 0 or getattr(path, "protocol", "") not in ("", "file", "local"):
+            return read_parquet(path)
+        name = os.fspath(path)
+        st = os.stat(name)  # FileNotFoundError as before
+        ident = (st.st_ino, st.st_mtime_ns, st.st_size)
+        hit = self._frames.get(name)
+        if hit is not None and hit[0] == ident:
+            self._frames.move_to_end(name)
+            return hit[2].copy()
+        frame, nbytes = _read_parquet_sized(path)
+        if hit is not None:
+            self._bytes -= hit[1]
+            del self._frames[name]
+        if nbytes <= limit // 4:
+            self._frames[name] = (ident, nbytes, frame.copy())
+            self._bytes += nbytes
+            while self._bytes > limit and self._frames:
+                _, (_, n, _) = self._frames.popitem(last=False)
+                self._bytes -= n
+        return frame
+
+
+_READ_CACHE = _ReadCache()
 
 
 def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> None:

@@ -6,6 +6,7 @@ definitions.py registers; a new resource adds itself there.
 
 from __future__ import annotations
 
+from dataclasses import asdict, fields
 from pathlib import Path
 
 from dagster import ConfigurableResource
@@ -13,6 +14,11 @@ from dagster import ConfigurableResource
 from . import settings
 from .core.documents import discover_documents
 from .io_managers import ParquetIOManager
+
+
+def _as_settings(resource: ConfigurableResource, settings_cls):
+    """The core settings dataclass with the resource's values (one constructor for both)."""
+    return settings_cls(**{f.name: getattr(resource, f.name) for f in fields(settings_cls)})
 
 
 class CorpusResource(ConfigurableResource):
@@ -38,40 +44,22 @@ class ProtectionResource(ConfigurableResource):
     protect_year_only: bool = False
     spacy_model: str = ""
 
-    def config(self):
-        from .core.protection import TermProtectionConfig
+    def _settings(self):
+        from .core.pipeline import ProtectionSettings
 
-        return TermProtectionConfig(
-            use_ner=self.use_ner,
-            custom_terms=tuple(self.custom_terms),
-            protect_citations=self.protect_citations,
-            protect_numbers=self.protect_numbers,
-            protect_year_only=self.protect_year_only,
-            spacy_model=self.spacy_model or None,
-        )
+        return _as_settings(self, ProtectionSettings)
+
+    def config(self):
+        return self._settings().config()
 
     def protector(self):
-        from .core.protection import TermProtector
-
-        return TermProtector(self.config())
+        return self._settings().protector()
 
     @classmethod
     def from_env(cls) -> "ProtectionResource":
-        import os
+        from .core.pipeline import ProtectionSettings
 
-        def flag(name: str, default: bool) -> bool:
-            v = os.environ.get(name, "").strip().lower()
-            return default if not v else v not in ("0", "false", "no", "off")
-
-        terms = [t.strip() for t in os.environ.get("TEXTGUARD_PROTECT_TERMS", "").split("|") if t.strip()]
-        return cls(
-            use_ner=flag("TEXTGUARD_PROTECT_NER", True),
-            custom_terms=terms,
-            protect_citations=flag("TEXTGUARD_PROTECT_CITATIONS", True),
-            protect_numbers=flag("TEXTGUARD_PROTECT_NUMBERS", True),
-            protect_year_only=flag("TEXTGUARD_PROTECT_YEAR_ONLY", False),
-            spacy_model=os.environ.get("TEXTGUARD_SPACY_MODEL", ""),
-        )
+        return cls(**asdict(ProtectionSettings.from_env()))
 
 
 class NerBackendResource(ConfigurableResource):
@@ -86,19 +74,15 @@ class NerBackendResource(ConfigurableResource):
     max_retries: int = 2
 
     def backend(self):
-        from .core.math_ner import make_backend
+        from .core.pipeline import NerSettings
 
-        return make_backend(self.url, timeout_ms=self.timeout_ms, max_retries=self.max_retries)
+        return _as_settings(self, NerSettings).backend()
 
     @classmethod
     def from_env(cls) -> "NerBackendResource":
-        import os
+        from .core.pipeline import NerSettings
 
-        return cls(
-            url=os.environ.get("TEXTGUARD_NER_URL", "").strip(),
-            timeout_ms=int(os.environ.get("TEXTGUARD_NER_TIMEOUT_MS", "10000")),
-            max_retries=int(os.environ.get("TEXTGUARD_NER_MAX_RETRIES", "2")),
-        )
+        return cls(**asdict(NerSettings.from_env()))
 
 
 class MarkersGateResource(ConfigurableResource):
@@ -120,10 +104,14 @@ class MarkersGateResource(ConfigurableResource):
         return StructureGateConfig(self.enabled, self.sequence_threshold, self.soft_flag_action,
                                    self.fallback_max_markers, self.log_config_changes)
 
+    def gate(self, log=None):
+        """The StructureNumberingGate (with the TEXTGUARD_LLM_* client when SOFT_FLAG asks the LLM)."""
+        from .core.pipeline import make_gate
+
+        return make_gate(self.gate_config(), log=log)
+
     @classmethod
     def from_env(cls) -> "MarkersGateResource":
-        from dataclasses import asdict
-
         from .core.markers import gate_config_from_env
 
         return cls(**asdict(gate_config_from_env()))
@@ -154,68 +142,23 @@ class MeaningsResource(ConfigurableResource):
     min_occurrences_author: int = 1
     install_small_lexicon: bool = True
 
-    def suppression_rules(self):
-        from .core.meanings import load_suppressions
+    def _settings(self):
+        from .core.pipeline import MeaningsSettings
 
-        return load_suppressions(self.suppressions_path)
+        return _as_settings(self, MeaningsSettings)
+
+    def suppression_rules(self):
+        return self._settings().suppression_rules()
 
     def resolver(self):
         """A MeaningResolver (loads spaCy and opens WordNet; raises if no lexicon is installed)."""
-        from .core.llm import ChatClient, llm_config_from_env
-        from .core.meanings import MeaningResolver, MeaningSettings
-        from .core.nlp import load_spacy, model_label
-        from .core.wikidata import WikidataClient, WikidataConfig, default_cache_dir
-        from .core.wordnet_setup import WordNetNotInstalled, install_wordnet, open_wordnet, wordnet_status
-
-        try:
-            wnet = open_wordnet()
-        except WordNetNotInstalled:
-            if not self.install_small_lexicon:
-                raise
-            # No lexicon yet (e.g. a fresh clone before `textguard wordnet install`): the small shipped
-            # WN-LMF file, offline; wordnet_status() carries the limited-coverage warning into metadata.
-            install_wordnet(wndb_dirs=(), allow_download=False, log=lambda _msg: None)
-            open_wordnet.cache_clear()
-            wnet = open_wordnet()
-        status = wordnet_status()
-        nlp = load_spacy(self.spacy_model or None, profile="parse")
-        llm_cfg = llm_config_from_env() if self.use_llm else None
-        if self.use_llm and llm_cfg is None:
-            raise ValueError("use_llm is on but TEXTGUARD_LLM_URL is not set")
-        wikidata = WikidataClient(WikidataConfig(base_url=self.wikidata_url or "https://www.wikidata.org",
-                                                 mode=self.wikidata_mode,
-                                                 cache_dir=self.wikidata_cache_dir or default_cache_dir()))
-        settings_ = MeaningSettings(use_llm=llm_cfg is not None, rate=self.rate, llm_batch_size=self.llm_batch_size,
-                                    boundary=self.boundary, min_occurrences_subject=self.min_occurrences_subject,
-                                    min_occurrences_author=self.min_occurrences_author)
-        return MeaningResolver(nlp=nlp, wnet=wnet, lexicon=status.spec, lexicon_warning=status.warning,
-                               wikidata=wikidata, llm=ChatClient(llm_cfg) if llm_cfg else None,
-                               suppressions=self.suppression_rules(), settings=settings_, spacy_label=model_label(nlp))
+        return self._settings().resolver()
 
     @classmethod
     def from_env(cls) -> "MeaningsResource":
-        import os
+        from .core.pipeline import MeaningsSettings
 
-        from .core.meanings import default_suppressions_path
-        from .core.wikidata import wikidata_config_from_env
-
-        def flag(name: str, default: bool) -> bool:
-            v = os.environ.get(name, "").strip().lower()
-            return default if not v else v not in ("0", "false", "no", "off")
-
-        wd = wikidata_config_from_env()
-        return cls(
-            use_llm=flag("TEXTGUARD_MEANINGS_LLM", bool(os.environ.get("TEXTGUARD_LLM_URL", "").strip())),
-            rate=flag("TEXTGUARD_MEANINGS_RATE", True),
-            wikidata_url=wd.base_url,
-            wikidata_mode=wd.mode,
-            wikidata_cache_dir=wd.cache_dir or "",
-            suppressions_path=default_suppressions_path(),
-            spacy_model=os.environ.get("TEXTGUARD_SPACY_MODEL", ""),
-            boundary=os.environ.get("TEXTGUARD_MEANINGS_BOUNDARY", "split"),
-            min_occurrences_subject=int(os.environ.get("TEXTGUARD_MEANINGS_MIN_SUBJECT", "1")),
-            min_occurrences_author=int(os.environ.get("TEXTGUARD_MEANINGS_MIN_AUTHOR", "1")),
-        )
+        return cls(**asdict(MeaningsSettings.from_env()))
 
 
 def build_resources() -> dict[str, object]:

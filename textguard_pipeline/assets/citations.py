@@ -8,19 +8,14 @@ import pandas as pd
 from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, asset
 
 from ..checks import char_range_check, documents_ok_check, frame_check
-from ..core.citations import CITATION_COLUMNS, CitationParser, document_citations, source_count_for
+from ..core.citations import CITATION_COLUMNS, CitationParser
 from ..core.frames import chunks_from_frame
+from ..core.pipeline import build_citation_maps
 from ..resources import CorpusResource
 from ._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
 
 #: Frontend JSON larger than this (per document) is left out of the metadata (the table has everything).
 FRONTEND_JSON_MAX_CHARS = 200_000
-
-_DTYPES = {
-    "start": "int64", "end": "int64", "citation_id": "int64", "cluster_index": "int64",
-    "sentence_index": "int64", "sentence_start": "int64", "sentence_end": "int64", "valid": "bool",
-    "chunk_index": "int64", "cluster_start": "int64", "cluster_end": "int64",
-}
 
 
 @asset(**asset_kwargs("analyze", {"python", "parquet"}, "1"))
@@ -39,18 +34,14 @@ def citation_maps(context: AssetExecutionContext, corpus: CorpusResource, source
     notes: dict[str, str] = {}
 
     def build(doc_id: str, src: pd.DataFrame, chunks: pd.DataFrame) -> pd.DataFrame:
-        row = source_row(src, doc_id)
-        text = row["text"]
-        count = source_count_for(text, paths.get(doc_id))
-        result = document_citations(doc_id, text, chunks_from_frame(chunks), count, parser)
-        notes[doc_id] = count.note
-        if result.rows:
+        df, result = build_citation_maps(doc_id, source_row(src, doc_id)["text"], chunks_from_frame(chunks),
+                                         paths.get(doc_id), parser, context.log)
+        notes[doc_id] = result.source_count.note
+        if result.rows:  # metadata only: the seed's frontend JSON
             fj = parser.format_for_frontend(result.parsed)
             size = len(json.dumps(fj, ensure_ascii=False))
             frontend[doc_id] = fj if size <= FRONTEND_JSON_MAX_CHARS else f"omitted: {size} chars (see the table)"
-        for r in result.invalid:
-            context.log.warning(f"{doc_id} [{r['start']}:{r['end']}] {r['error']}")
-        return pd.DataFrame(result.rows, columns=CITATION_COLUMNS).astype(_DTYPES)
+        return df
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         with_rows = {k: v for k, v in frames.items() if len(v)} or frames

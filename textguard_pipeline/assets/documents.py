@@ -2,14 +2,11 @@
 
 
 from collections import Counter
-from pathlib import Path
 
 import pandas as pd
 from dagster import AssetExecutionContext, asset
 
-from ..core.documents import DocumentError, read_document
-from ..core.frames import chunks_frame, source_frame, source_error_frame
-from ..core.parsing import parse_document
+from ..core.pipeline import build_parsed_chunks, build_source_documents
 from ..resources import CorpusResource
 from ._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
 
@@ -24,15 +21,7 @@ def source_documents(context: AssetExecutionContext, corpus: CorpusResource):
     paths = corpus.paths()
 
     def build(doc_id: str) -> pd.DataFrame:
-        path = paths.get(doc_id)
-        if path is None:
-            return source_error_frame(doc_id, "", "", f"{doc_id}: no such document under {corpus.corpus_dir}")
-        try:
-            return source_frame(read_document(path, corpus.corpus_dir))
-        except DocumentError as exc:
-            context.log.error(str(exc))
-            rel = Path(path).resolve().relative_to(Path(corpus.corpus_dir).resolve()).as_posix()
-            return source_error_frame(doc_id, rel, "", str(exc))
+        return build_source_documents(doc_id, paths.get(doc_id), corpus.corpus_dir, context.log)
 
     return per_document(
         context,
@@ -48,7 +37,7 @@ def parsed_chunks(context: AssetExecutionContext, source_documents):
 
     def build(doc_id: str, src: pd.DataFrame) -> pd.DataFrame:
         row = source_row(src, doc_id)
-        return chunks_frame(doc_id, parse_document(row["text"], row["format"]))
+        return build_parsed_chunks(doc_id, row["text"], row["format"])
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)

@@ -8,17 +8,8 @@ from dagster import AssetExecutionContext, MetadataValue, asset
 
 from ..checks import char_range_check, documents_ok_check, frame_check
 from ..core.frames import chunks_from_frame
-from ..core.llm import ChatClient, llm_config_from_env
-from ..core.markers import (
-    CandidateMiner,
-    StructureNumberingGate,
-    decision_violations,
-    gated_frame,
-    group_occurrences,
-    mining_exclusions,
-    occurrences_frame,
-    occurrences_from_frame,
-)
+from ..core.markers import CandidateMiner, decision_violations, occurrences_from_frame
+from ..core.pipeline import build_candidate_markers, build_gated_markers, gate_llm_label
 from ..resources import MarkersGateResource
 from ._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
 
@@ -34,8 +25,7 @@ def candidate_markers(context: AssetExecutionContext, source_documents, parsed_c
     miner = CandidateMiner()
 
     def build(doc_id: str, src: pd.DataFrame, chunks: pd.DataFrame) -> pd.DataFrame:
-        text = source_row(src, doc_id)["text"]
-        return occurrences_frame(doc_id, miner.find_occurrences(text, mining_exclusions(chunks_from_frame(chunks))))
+        return build_candidate_markers(doc_id, source_row(src, doc_id)["text"], chunks_from_frame(chunks), miner)
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)
@@ -58,19 +48,12 @@ def gated_markers(context: AssetExecutionContext, markers_gate: MarkersGateResou
     HARD_REJECT (structural numbering: dropped), SOFT_FLAG (LLM-confirmed when TEXTGUARD_LLM_URL is set,
     else kept as weak), LOW (kept); FALLBACK when a document would be left without any marker.
     """
-    config = markers_gate.gate_config()
-    llm_cfg = llm_config_from_env() if config.enabled and config.soft_flag_action == "llm" else None
-    client = ChatClient(llm_cfg) if llm_cfg else None
-    gate = StructureNumberingGate(config, llm=client, log=context.log)
+    gate = markers_gate.gate(log=context.log)
+    config, client, llm_label = gate.config, gate.llm, gate_llm_label(gate)
 
     def build(doc_id: str, src: pd.DataFrame, occ: pd.DataFrame) -> pd.DataFrame:
-        text = source_row(src, doc_id)["text"]
-        res = gate.run(group_occurrences(occurrences_from_frame(occ)), text, doc_id, log=context.log)
-        rejected = [c.value for c in res.candidates if not c.kept]
-        kept = [f"{c.value} ({c.structure_risk})" for c in res.kept]
-        context.log.info(f"[gated_markers] {doc_id}: kept {kept[:12]}{' …' if len(kept) > 12 else ''}; "
-                         f"rejected {rejected[:12]}{' …' if len(rejected) > 12 else ''}")
-        return gated_frame(doc_id, res, config)
+        return build_gated_markers(doc_id, source_row(src, doc_id)["text"], occurrences_from_frame(occ), gate,
+                                   context.log)
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         parts = []
@@ -103,7 +86,7 @@ def gated_markers(context: AssetExecutionContext, markers_gate: MarkersGateResou
                 "fallback_documents": sorted(k for k, f in fr.items() if bool(f["fallback"].any())),
                 "gate": (f"enabled={config.enabled} threshold={config.sequence_threshold} "
                          f"soft_flag_action={config.soft_flag_action} fallback_max={config.fallback_max_markers}"),
-                "llm": llm_cfg.label if llm_cfg else "none (SOFT_FLAG kept as weak)",
+                "llm": llm_label or "none (SOFT_FLAG kept as weak)",
             },
         )
     finally:

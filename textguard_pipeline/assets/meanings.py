@@ -1,7 +1,9 @@
 """`resolved_meanings`: mentions (subject / author) with exact char ranges and canonical meanings."""
 
 
+import os
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 import pandas as pd
@@ -9,7 +11,14 @@ from dagster import AssetExecutionContext, MetadataValue, asset
 
 from ..checks import char_range_check, documents_ok_check, frame_check
 from ..core.frames import chunks_from_frame
-from ..core.meanings import meaning_id_violations, merge_key_violations, suppression_violations
+from ..core.meanings import (
+    default_suppressions_path,
+    load_suppressions,
+    meaning_id_violations,
+    merge_key_violations,
+    suppression_violations,
+)
+from ..core.pipeline import build_resolved_meanings
 from ..resources import MeaningsResource
 from ._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
 
@@ -31,10 +40,9 @@ def resolved_meanings(context: AssetExecutionContext, meanings: MeaningsResource
 
     def build(doc_id: str, src: pd.DataFrame, chunks: pd.DataFrame) -> pd.DataFrame:
         row = source_row(src, doc_id)
-        df, st = resolver.resolve_document(doc_id, row["text"], chunks_from_frame(chunks), row["format"], run_id)
+        df, st = build_resolved_meanings(doc_id, row["text"], chunks_from_frame(chunks), row["format"], resolver,
+                                         run_id, context.log)
         stats[doc_id] = st.as_dict()
-        if st.llm_fallback:
-            context.log.warning(f"[resolved_meanings] {doc_id}: LLM detector failed, embedded detector used: {st.llm_fallback}")
         return df
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
@@ -74,9 +82,25 @@ def _merge_key_rule(doc_id: str, df: pd.DataFrame, _source: str | None) -> list[
     return merge_key_violations(df) if len(df) else []
 
 
+def _current_suppressions() -> list:
+    """The rules as the code location's resource reads them (TEXTGUARD_SUPPRESSIONS), read again
+    only when the file changes (the rule runs once per document)."""
+    path = default_suppressions_path()
+    try:
+        st = os.stat(path)
+        ident = (st.st_ino, st.st_mtime_ns, st.st_size)
+    except OSError:
+        ident = None
+    return list(_suppressions_at(path, ident))
+
+
+@lru_cache(maxsize=4)
+def _suppressions_at(path: str, _ident) -> tuple:
+    return tuple(load_suppressions(path))
+
+
 def _suppression_rule(doc_id: str, df: pd.DataFrame, _source: str | None) -> list[dict]:
-    # The rules as the code location's resource reads them (TEXTGUARD_SUPPRESSIONS).
-    return suppression_violations(df, MeaningsResource.from_env().suppression_rules(), doc_id) if len(df) else []
+    return suppression_violations(df, _current_suppressions(), doc_id) if len(df) else []
 
 
 CHECKS = [

@@ -15,7 +15,8 @@ from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, as
 
 from ..checks import char_range_check, documents_ok_check, frame_check
 from ..core.frames import chunks_from_frame
-from ..core.math_ner import ner_frame, frame_row_problems
+from ..core.math_ner import frame_row_problems
+from ..core.pipeline import build_ner_frames
 from ..resources import NerBackendResource
 from ._common import asset_kwargs, markdown_table, per_document
 
@@ -33,10 +34,7 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
     reports: dict[str, dict[str, Any]] = {}
 
     def build(doc_id: str, chunks: pd.DataFrame) -> pd.DataFrame:
-        df, report = ner_frame(doc_id, chunks_from_frame(chunks), backend)
-        reports[doc_id] = report
-        for r in report["rejected_entities"][:20]:
-            context.log.warning(f"{doc_id}: entity {r['text']!r} dropped ({r['reason']})")
+        df, reports[doc_id] = build_ner_frames(doc_id, chunks_from_frame(chunks), backend, context.log)
         return df
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:

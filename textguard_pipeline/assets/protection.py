@@ -9,7 +9,8 @@ from dagster import AssetExecutionContext, asset
 from ..checks import char_range_check, char_range_rule, documents_ok_check, frame_check
 from ..core.frames import chunks_from_frame
 from ..core.nlp import model_label
-from ..core.protection import protected_frame, restoration_failures, term_rows
+from ..core.pipeline import build_protected_chunks
+from ..core.protection import restoration_failures, term_rows
 from ..resources import ProtectionResource
 from ._common import first_frame, asset_kwargs, markdown_table, per_document
 
@@ -26,7 +27,7 @@ def protected_chunks(context: AssetExecutionContext, protection: ProtectionResou
     protector = protection.protector()
 
     def build(doc_id: str, chunks: pd.DataFrame) -> pd.DataFrame:
-        return protected_frame(doc_id, chunks_from_frame(chunks), protector)
+        return build_protected_chunks(doc_id, chunks_from_frame(chunks), protector)
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)
