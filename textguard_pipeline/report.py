@@ -214,6 +214,24 @@ def write_junit(res: ReportResult, path: Path) -> None:
     path.write_text("\n".join(parts) + "\n", encoding="utf-8")
 
 
+def merge_markdown_tables(parts: list[str]) -> str:
+    """One table from per-document summary tables that share a header; other parts as they are."""
+    header: list[str] | None = None
+    rows: list[str] = []
+    rest: list[str] = []
+    for part in parts:
+        lines = part.strip().splitlines()
+        if len(lines) >= 2 and lines[0].startswith("|") and set(lines[1]) <= set("|-: "):
+            if header is None:
+                header = lines[:2]
+            if lines[:2] == header:
+                rows += lines[2:]
+                continue
+        rest.append(part)
+    table = "\n".join(header + sorted(rows)) if header else ""
+    return "\n\n".join([p for p in [table, *rest] if p])
+
+
 def render_markdown(res: ReportResult) -> str:
     by_check: dict[str, list[CheckOutcome]] = {}
     for o in res.outcomes:
@@ -237,8 +255,7 @@ def render_markdown(res: ReportResult) -> str:
         lines += ["", "## Asset summaries", ""]
         for asset_name, parts in sorted(res.summaries.items()):
             lines += [f"### {asset_name}", ""]
-            for part in dict.fromkeys(parts):  # one per run; identical repeats once
-                lines += [part, ""]
+            lines += [merge_markdown_tables(list(dict.fromkeys(parts))), ""]
     failed = [o for o in res.outcomes if o.status == "failed"]
     if failed or res.step_failures:
         lines += ["", "## Failures", ""]

@@ -55,8 +55,8 @@ def citation_maps(context: AssetExecutionContext, corpus: CorpusResource, source
             "citations": int(len(all_rows)),
             "invalid_citations": int((~all_rows["valid"].astype(bool)).sum()) if len(all_rows) else 0,
             "forms": dict(Counter(all_rows["form"])) if len(all_rows) else {},
-            "validation": MetadataValue.json(notes),
-            "frontend_json": MetadataValue.json(frontend),
+            "validation": MetadataValue.json({k: notes[k] for k in frames if k in notes}),
+            "frontend_json": MetadataValue.json({k: frontend[k] for k in frames if k in frontend}),
         }
 
     return per_document(context, build, source_documents, parsed_chunks, preview=preview, extra_metadata=extra)

@@ -60,7 +60,7 @@ def resolved_meanings(context: AssetExecutionContext, meanings: MeaningsResource
             "index_types": dict(Counter(every["index_type"])),
             "reason_codes": dict(Counter(every["reason_code"])),
             "entries": int(every["merge_key"].nunique()),
-            "suppressed": sum(s["suppressed"] for s in stats.values()),
+            "suppressed": sum(stats[k]["suppressed"] for k in frames if k in stats),
             "lexicon": resolver.lexicon,
             "lexicon_warning": resolver.lexicon_warning or "",
             "spacy_model": resolver.spacy_label,
@@ -68,7 +68,7 @@ def resolved_meanings(context: AssetExecutionContext, meanings: MeaningsResource
             "llm": resolver.llm_model or "off",
             "prompt_version": resolver.prompt_version,
             "settings_hash": resolver.settings_hash(),
-            "per_document": MetadataValue.json(stats),
+            "per_document": MetadataValue.json({k: stats[k] for k in frames if k in stats}),
         }
 
     return per_document(context, build, source_documents, parsed_chunks, preview=preview, extra_metadata=extra)

@@ -56,8 +56,9 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
             "frames_by_type": dict(Counter(fr["frame_type"].fillna("?"))),
             "wrong_arith_examples": int((fr["arith_correct"] == False).sum()),  # noqa: E712 (nullable)
             "invalid_frames": int((~fr["valid"].astype(bool)).sum()),
-            "rejected_entities": sum(len(r["rejected_entities"]) for r in reports.values()),
-            "unmapped": MetadataValue.json({k: r["unmapped"][:20] for k, r in reports.items() if r["unmapped"]}),
+            "rejected_entities": sum(len(reports[k]["rejected_entities"]) for k in frames if k in reports),
+            "unmapped": MetadataValue.json({k: reports[k]["unmapped"][:20] for k in frames
+                                            if k in reports and reports[k]["unmapped"]}),
         }
 
     try:

@@ -75,14 +75,19 @@ def test_citation_maps(corpus):
     alce = frames["alce"]
     assert alce["citation_id"].tolist() == [3, 3, 1, 2, 3, 1, 2, 2, 1] and alce["valid"].all()
 
-    mat = inst.get_latest_materialization_event(AssetKey("citation_maps")).asset_materialization
-    md = mat.metadata
-    frontend = md["frontend_json"].data
+    # each document's materialization carries its own metadata
+    by_doc = {}
+    for rec in inst.fetch_materializations(AssetKey("citation_maps"), limit=100).records:
+        by_doc.setdefault(rec.asset_materialization.partition, rec.asset_materialization.metadata)
+    assert set(by_doc) == {"alce.md", "refs.md", "side.txt", "plain.md", "none.md"}
+    frontend = {k: md["frontend_json"].data[k] for k, md in by_doc.items() if k in md["frontend_json"].data}
     assert set(frontend) == {"alce.md", "refs.md", "side.txt", "plain.md"}
+    assert by_doc["refs.md"]["dagster/row_count"].value == 3
     assert frontend["refs.md"]["citation_map"] == {
         "1": [{"sentence_index": 0, "sentence_text": "Paris is the capital [1]."}],
         "2": [{"sentence_index": 1, "sentence_text": refs["sentence_text"].iloc[1]}],
         "3": [{"sentence_index": 1, "sentence_text": refs["sentence_text"].iloc[1]}],
     }
-    assert md["validation"].data["plain.md"] == "skipped: no source count"
-    assert md["invalid_citations"].value == 1
+    assert by_doc["plain.md"]["validation"].data["plain.md"] == "skipped: no source count"
+    assert by_doc["refs.md"]["invalid_citations"].value == 1
+    assert by_doc["alce.md"]["invalid_citations"].value == 0

@@ -69,9 +69,15 @@ def test_resolved_meanings(corpus):
     assert paper[paper.index_type == "author"]["label"].tolist() == ["Aquinas, Thomas"]
     assert len(set(bleu["run_id"]) | set(paper["run_id"])) == 1 and bleu["run_id"].iloc[0]
 
-    md = inst.get_latest_materialization_event(AssetKey("resolved_meanings")).asset_materialization.metadata
-    assert md["lexicon"].value.startswith("wn30:") and md["llm"].value == "off"
-    assert md["suppressed"].value >= 1 and md["meaning_types"].data["wordnet"] >= 10
+    # each document's materialization carries its own counts
+    by_doc = {}
+    for rec in inst.fetch_materializations(AssetKey("resolved_meanings"), limit=50).records:
+        by_doc.setdefault(rec.asset_materialization.partition, rec.asset_materialization.metadata)
+    assert set(by_doc) == {"bleu.md", "paper.tex", "empty.txt"}
+    assert all(md["lexicon"].value.startswith("wn30:") and md["llm"].value == "off" for md in by_doc.values())
+    assert by_doc["paper.tex"]["suppressed"].value >= 1 and by_doc["bleu.md"]["suppressed"].value == 0
+    assert by_doc["bleu.md"]["meaning_types"].data["wordnet"] == (bleu["meaning_type"] == "wordnet").sum()
+    assert by_doc["bleu.md"]["dagster/row_count"].value == len(bleu)
 
 
 def test_resource_without_lexicon(tmp_path, monkeypatch):
