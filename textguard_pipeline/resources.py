@@ -1,6 +1,7 @@
 """Configurable resources (shown in the launchpad, set from env vars).
 
-Each resource is a thin handle on a core/ component. `RESOURCES` is what
+Each resource is a thin handle on a core/ component, built from the same
+settings dataclass as core/pipeline.py uses. ``build_resources()`` is what
 definitions.py registers; a new resource adds itself there.
 """
 
