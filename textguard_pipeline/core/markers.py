@@ -310,7 +310,10 @@ class CandidateMiner:
         excl = sorted(exclude)
         excl_starts = [s for s, _ in excl]
         index = PageIndex(text)
-        taken: list[tuple[int, int]] = []  # a position belongs to the first pattern that claims it
+        # a position belongs to the first pattern that claims it; sorted and disjoint, so an
+        # overlap test is one bisect (a linear scan made a 2 MB document quadratic)
+        taken: list[tuple[int, int]] = []
+        taken_starts: list[int] = []
         found: list[MarkerOccurrence] = []
         for kind, pattern in _PATTERNS:
             for m in pattern.finditer(text):
@@ -318,14 +321,16 @@ class CandidateMiner:
                 if not _has_upper(prefix):
                     continue
                 s, e = m.start(), m.end()
-                if any(ts < e and s < te for ts, te in taken) or _inside(excl, excl_starts, s, e):
+                if _inside(taken, taken_starts, s, e) or _inside(excl, excl_starts, s, e):
                     continue
-                taken.append((s, e))
+                i = bisect.bisect_left(taken_starts, s)
+                taken.insert(i, (s, e))
+                taken_starts.insert(i, s)
                 found.append(MarkerOccurrence(Span.of(text, s, e, kind), prefix, m.group("number"), kind,
                                               index.line(s), index.page(s)))
         found.sort(key=lambda o: o.span.start)
-        for occ in found:
-            occ.filtered_by = self.candidate_gate.reason(occ, text)
+        for occ, why in zip(found, self.candidate_gate.reasons(found, text)):
+            occ.filtered_by = why
         return found
 
     def mine_document(self, text: str, doc_id: str = "", exclude: Iterable[tuple[int, int]] = (),
@@ -396,15 +401,35 @@ class CandidateGate:
 
     def reason(self, occ: MarkerOccurrence, text: str) -> str | None:
         """Name of the first filter that fires on ``occ`` (None = it passes)."""
-        ls = text.rfind("\n", 0, occ.span.start) + 1
-        le = text.find("\n", occ.span.end)
-        line = text[ls: len(text) if le < 0 else le]
-        s, e = occ.span.start - ls, occ.span.end - ls
-        for name, rx, whole in self.filters:
-            for m in rx.finditer(line):
-                if whole or (m.start() < e and m.end() > s):
-                    return name
-        return None
+        return self.reasons([occ], text)[0]
+
+    def reasons(self, occurrences: Sequence[MarkerOccurrence], text: str) -> list[str | None]:
+        """``reason`` of each occurrence; each line is searched once, however many occurrences it has
+        (searching the line per occurrence made one long line with many markers quadratic)."""
+        lines: dict[tuple[int, int], list[tuple[str, bool, list[int], list[tuple[int, int]]]]] = {}
+        out: list[str | None] = []
+        for occ in occurrences:
+            ls = text.rfind("\n", 0, occ.span.start) + 1
+            le = text.find("\n", occ.span.end)
+            le = len(text) if le < 0 else le
+            hits = lines.get((ls, le))
+            if hits is None:
+                line = text[ls:le]
+                hits = []
+                for name, rx, whole in self.filters:
+                    spans = [m.span() for m in rx.finditer(line)]
+                    hits.append((name, whole, [a for a, _ in spans], spans))
+                lines[(ls, le)] = hits
+            s, e = occ.span.start - ls, occ.span.end - ls
+            why = None
+            for name, whole, starts, spans in hits:
+                # matches of one regex are sorted and disjoint: the last one starting before e
+                # has the largest end of those, so it overlaps [s, e) iff any of them does
+                if spans and (whole or _inside(spans, starts, s, e)):
+                    why = name
+                    break
+            out.append(why)
+        return out
 
 
 # ---------------------------------------------------------------------------

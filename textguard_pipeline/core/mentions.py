@@ -30,6 +30,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from .nlp import spacy_input
 from .parsing import Chunk
 from .placeholders import PLACEHOLDER_RE
 from .spans import Span, check_char_ranges
@@ -318,7 +319,7 @@ class EmbeddedDetector:
         prose = [c for c in chunks if c.chunk_type == "prose" and c.text.strip()]
         masked = [analysis_text(c.text, fmt) for c in prose]
         out: list[Mention] = []
-        for chunk, mtext, doc in zip(prose, masked, self.nlp.pipe(masked, batch_size=64)):
+        for chunk, mtext, doc in zip(prose, masked, self.nlp.pipe([spacy_input(m) for m in masked], batch_size=64)):
             out.extend(self._chunk_mentions(text, chunk, mtext, doc))
         return self._apply_min_occurrences(out)
 

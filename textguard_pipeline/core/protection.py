@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
+from .nlp import spacy_input
 from .parsing import Chunk, ChunkType
 from .placeholders import (
     CLOSE,
@@ -468,10 +469,11 @@ class NerRecognizer:
                 pieces.append(piece)
                 owners.append((i, off))
         out: list[list[Candidate]] = [[] for _ in texts]
-        docs = [self.nlp(pieces[0])] if len(pieces) == 1 else self.nlp.pipe(pieces, batch_size=self.batch_size)
-        for (i, off), doc in zip(owners, docs):
+        fed = [spacy_input(p) for p in pieces]  # same offsets, no O(n²) tokenizer runs
+        docs = [self.nlp(fed[0])] if len(fed) == 1 else self.nlp.pipe(fed, batch_size=self.batch_size)
+        for (i, off), piece, doc in zip(owners, pieces, docs):
             for ent in doc.ents:
-                if keep_entity(ent.text, ent.label_):
+                if keep_entity(piece[ent.start_char:ent.end_char], ent.label_):
                     out[i].append(Candidate(off + ent.start_char, off + ent.end_char, self.source, ent.label_))
         return out
 

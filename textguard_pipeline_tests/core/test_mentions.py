@@ -261,3 +261,21 @@ def test_anchoring_never_stores_a_wrong_range(words, pick, length, delta, page_c
         assert m.validation_status == "split" or m.text == quote
     if quote == "zzz-not-there":
         assert good == [] and failures
+
+
+@pytest.mark.timeout(600)  # a hang guard against the quadratic case, not a speed target
+def test_embedded_detector_on_long_symbol_runs_is_fast(tmp_path):
+    """Regression: 20,000 "(" in a chunk made spaCy's tokenizer quadratic (≈ 40 s in resolved_meanings);
+    the detector feeds spaCy the same-length text with symbol runs blanked."""
+
+    from textguard_pipeline.core.mentions import EmbeddedDetector
+    from textguard_pipeline.core.nlp import load_spacy
+
+    from ._wordnet_mini import mini_wordnet
+
+    text = "(" * 20_000 + " The doctrine of divine simplicity was defended by Thomas Aquinas. " + "_" * 20_000 + "\n"
+    with mini_wordnet(str(tmp_path / "wn")) as wnet:
+        det = EmbeddedDetector(load_spacy(profile="parse"), wnet)
+        found = det.detect(text, parse_document(text, "txt"), "txt")
+    assert "Thomas Aquinas" in {x.text for x in found}
+    assert not check_char_ranges([{"start": x.start, "end": x.end, "text": x.text} for x in found], text)

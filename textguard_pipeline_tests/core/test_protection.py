@@ -414,3 +414,15 @@ def test_long_text_is_windowed_for_ner():
     assert tp.restore(pc.protected_text, pc) == text
     obama = [t for t in pc.terms if t.original == "Barack Obama"]
     assert len(obama) >= 10 and all(text[t.start:t.end] == "Barack Obama" for t in obama)
+
+
+@pytest.mark.timeout(600)  # a hang guard against the quadratic case, not a speed target
+def test_ner_on_long_symbol_runs_is_fast_and_keeps_offsets(tp_ner):
+    """Regression: spaCy's tokenizer is O(n²) on a run of prefix/suffix symbols (20,000 "(" took ≈ 60 s);
+    runs of 32+ symbols are blanked for spaCy only, offsets unchanged."""
+
+    text = "(" * 20_000 + " Thomas Aquinas wrote to Barack Obama. " + "=" * 20_000 + " " + "😀" * 3_000
+    pc = roundtrip(tp_ner, text)
+    people = [t for t in pc.terms if t.source == "ner"]
+    assert people and all(text[t.start:t.end] == t.original for t in people)
+    assert "Barack Obama" in originals(pc, "ner")
