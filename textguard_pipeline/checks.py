@@ -6,7 +6,6 @@ IO manager gives the same dict shape for one document.
 """
 
 
-import hashlib
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -21,7 +20,7 @@ from dagster import (
     asset_check,
 )
 
-from .core.documents import is_safe_doc_id
+from .core.documents import file_sha256, is_safe_doc_id
 from .core.frames import chunks_from_frame
 from .core.spans import check_char_ranges
 from .io_managers import MissingPartition
@@ -184,8 +183,7 @@ def _source_rule_factory(corpus_dir_fn: Callable[[], str]) -> Rule:
                 continue
             p = Path(corpus_dir_fn()) / r.path
             if p.exists():
-                sha = hashlib.sha256(p.read_bytes()).hexdigest()
-                if sha != r.sha256:
+                if file_sha256(p) != r.sha256:
                     out.append({"path": r.path, "reason": "sha256 differs from the file (changed since read?)"})
             if len(r.text) != r.n_chars:
                 out.append({"path": r.path, "reason": "n_chars differs from len(text)"})

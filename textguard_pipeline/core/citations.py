@@ -220,16 +220,7 @@ class CitationParser:
         clusters = self._clusters(text, groups)
         spans = self._sentence_spans(text, clusters)
         sentences = self._sentences(text, spans, citations)
-        c2s, s2c = self.create_bidirectional_map(sentences)
-        parsed = ParsedAnswer(
-            original_text=text,
-            clean_text=_remove_spans(text, [(c.start_pos, c.end_pos) for c in clusters]),
-            citations=citations,
-            sentences=sentences,
-            citation_to_sentences=c2s,
-            sentence_to_citations=s2c,
-            clusters=clusters,
-        )
+        parsed = self._answer(text, citations, sentences, clusters)
         if num_sources is not None and strict:
             ok, errors = self.validate_citations(citations, num_sources, text)
             if not ok:
@@ -266,6 +257,20 @@ class CitationParser:
         """Sentences of ``text``, each with the citations that lie inside it."""
         text = _check_text(text)
         return self._sentences(text, self.sentence_spans(text), citations)
+
+    def _answer(self, text: str, citations: List[Citation], sentences: List[Sentence],
+                clusters: List[CitationCluster]) -> ParsedAnswer:
+        """The ParsedAnswer of ``text`` from its parts (maps built, citation clusters removed)."""
+        c2s, s2c = self.create_bidirectional_map(sentences)
+        return ParsedAnswer(
+            original_text=text,
+            clean_text=_remove_spans(text, [(c.start_pos, c.end_pos) for c in clusters]),
+            citations=citations,
+            sentences=sentences,
+            citation_to_sentences=c2s,
+            sentence_to_citations=s2c,
+            clusters=clusters,
+        )
 
     def create_bidirectional_map(
         self, sentences: List[Sentence]
@@ -751,16 +756,7 @@ def document_citations(
                 clusters.append(CitationCluster(members, r[0], r[1], source[r[0]:r[1]]))
         all_cits.extend(cmap[id(c)] for c in local.citations if id(c) in cmap)
 
-    c2s, s2c = parser.create_bidirectional_map(all_sents)
-    parsed = ParsedAnswer(
-        original_text=source,
-        clean_text=_remove_spans(source, [(c.start_pos, c.end_pos) for c in clusters]),
-        citations=all_cits,
-        sentences=all_sents,
-        citation_to_sentences=c2s,
-        sentence_to_citations=s2c,
-        clusters=clusters,
-    )
+    parsed = parser._answer(source, all_cits, all_sents, clusters)
     rows = _rows(doc_id, parsed, source_count, chunk_of)
     return DocumentCitations(parsed, rows, source_count, refs)
 

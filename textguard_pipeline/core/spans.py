@@ -29,9 +29,6 @@ class Span:
     def overlaps(self, other: "Span") -> bool:
         return self.start < other.end and other.start < self.end
 
-    def shifted(self, delta: int) -> "Span":
-        return Span(self.start + delta, self.end + delta, self.text, self.label)
-
     @classmethod
     def of(cls, source: str, start: int, end: int, label: str = "") -> "Span":
         """The span of ``source[start:end]`` (quote taken from the source)."""
