@@ -165,11 +165,15 @@ def markdown_table(df: pd.DataFrame, columns: list[str], n: int = 5, width: int 
     """A small Markdown table of the first rows (cells clipped, pipes escaped)."""
     cols = [c for c in columns if c in df.columns]
     head = "| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n"
+    # Column lists, not iterrows/head copies: this runs for every asset and document of a backfill.
+    values = [df[c].iloc[:n].tolist() for c in cols]
     lines = []
-    for _, row in df.head(n).iterrows():
+    for i in range(min(n, len(df))):
         cells = []
-        for c in cols:
-            v = str(row[c]).replace("\n", "⏎").replace("|", "\\|")
+        for col in values:
+            raw = col[i]
+            missing = raw is None or raw is pd.NA or (isinstance(raw, float) and raw != raw)
+            v = "" if missing else str(raw).replace("\n", "⏎").replace("|", "\\|")
             cells.append(v if len(v) <= width else v[: width - 1] + "…")
         lines.append("| " + " | ".join(cells) + " |")
     return head + "\n".join(lines)

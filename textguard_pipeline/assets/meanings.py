@@ -47,9 +47,18 @@ def resolved_meanings(context: AssetExecutionContext, meanings: MeaningsResource
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)
-        shown = df[df["meaning_type"] != "custom"].drop_duplicates("merge_key")
+        # The first ten distinct entries that are not "custom" (a loop that stops early: this runs
+        # for every document of a backfill).
+        seen: set = set()
+        rows: list[int] = []
+        for i, (kind, merge_key) in enumerate(zip(df["meaning_type"].tolist(), df["merge_key"].tolist())):
+            if kind != "custom" and merge_key not in seen:
+                seen.add(merge_key)
+                rows.append(i)
+                if len(rows) == 10:
+                    break
         return f"**{key}**\n\n" + markdown_table(
-            shown if len(shown) else df,
+            df.iloc[rows] if rows else df,
             ["text", "index_type", "entry_label", "meaning_type", "meaning_id", "meaning_gloss", "meaning_confidence"], n=10)
 
     def extra(frames: dict[str, pd.DataFrame]) -> dict[str, Any]:

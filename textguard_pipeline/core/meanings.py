@@ -143,13 +143,21 @@ class CandidateFinder:
         return [Candidate("wikidata", h.meaning_id, h.label, h.description, i + 1) for i, h in enumerate(hits)]
 
     def _wn(self, lookup: str, pos: str | None, limit: int) -> list[Candidate]:
-        from .wordnet_senses import wordnet_candidates
+        from .wordnet_senses import lexicon_cache, wordnet_candidates
 
+        # Shared across resolvers (runs) in this process: it depends on the lexicon only.
+        cache = lexicon_cache(self.wnet, "candidates")
+        key = (lookup, pos, limit)
+        hit = cache.get(key)
+        if hit is not None:
+            return list(hit)
         found = wordnet_candidates(self.wnet, lookup, pos=pos, limit=limit)
         if _ACRONYM.match(lookup):
             # WordNet lookups ignore case: "BLEU" must not become the cheese "bleu".
             found = [c for c in found if c.lemma == lookup]
-        return [Candidate("wordnet", c.meaning_id, c.lemma, c.gloss, c.sense_rank, c) for c in found]
+        out = [Candidate("wordnet", c.meaning_id, c.lemma, c.gloss, c.sense_rank, c) for c in found]
+        cache[key] = tuple(out)
+        return out
 
     def find(self, label: str, index_type: str, lookup: str = "", pos: str | None = None,
              limit: int | None = None) -> tuple[list[Candidate], str]:

@@ -228,13 +228,13 @@ class WordSignals:
     """Cached WordNet signals used by the exclusions."""
 
     def __init__(self, wnet: Any):
-        from .wordnet_senses import is_generic_noun, is_multiword_lemma, sense_count
+        from .wordnet_senses import is_generic_noun, is_multiword_lemma, lexicon_cache, sense_count
 
         self.wnet = wnet
         self._is_generic = is_generic_noun
         self._is_mwe = is_multiword_lemma
         self._senses = sense_count
-        self._cache: dict[tuple, Any] = {}
+        self._cache: dict[tuple, Any] = lexicon_cache(wnet, "word_signals")
 
     def _memo(self, key: tuple, fn):
         try:

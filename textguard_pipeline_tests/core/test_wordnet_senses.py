@@ -18,6 +18,7 @@ from textguard_pipeline.core.wordnet_senses import (
     first_sense,
     is_generic_noun,
     is_multiword_lemma,
+    lexicon_cache,
     normalize_pos,
     sense_count,
     stem,
@@ -329,3 +330,36 @@ def test_first_sense_mode_is_the_baseline(wnet):
     baseline = LeskDisambiguator(wnet, use_lesk=False)
     result = evaluate(baseline, labelled_items(wnet))
     assert result["lesk"] == result["first_sense"]
+
+
+def test_lexicon_lookups_are_shared_across_resolvers_of_one_lexicon(wnet, monkeypatch):
+    """Resolvers are built per run: the second one must find the first one's WordNet work done."""
+    from textguard_pipeline.core import wordnet_senses
+    from textguard_pipeline.core.meanings import CandidateFinder
+    from textguard_pipeline.core.mentions import WordSignals
+
+    calls = []
+    real = wordnet_senses.wordnet_candidates
+    monkeypatch.setattr(wordnet_senses, "wordnet_candidates", lambda *a, **k: calls.append(a[1:]) or real(*a, **k))
+    first = CandidateFinder(wnet).find("matrix", "subject", pos="n")
+    second = CandidateFinder(wnet).find("matrix", "subject", pos="n")  # a new finder: a new run
+    assert [c.meaning_id for c in second[0]] == [c.meaning_id for c in first[0]]
+    assert calls == [("matrix",)]
+    # Lesk signatures and word signals: one store per lexicon, seen by every new instance
+    a, b = LeskDisambiguator(wnet), LeskDisambiguator(wnet)
+    cand = wordnet_candidates(wnet, "matrix", "n")[0]
+    a.signature(cand)
+    assert cand.meaning_id in b._signatures
+    assert WordSignals(wnet)._cache is WordSignals(wnet)._cache
+    # a different lexicon object gets its own store
+    assert lexicon_cache(object(), "candidates") is not lexicon_cache(wnet, "candidates")
+
+
+def test_lexicon_cache_is_bounded(wnet, monkeypatch):
+    from textguard_pipeline.core import wordnet_senses
+
+    monkeypatch.setattr(wordnet_senses, "LEXICON_CACHE_LIMIT", 3)
+    cache = lexicon_cache(wnet, "bounded-test")
+    for i in range(7):
+        cache[i] = i
+    assert len(cache) <= 3 and cache[6] == 6

@@ -1,11 +1,17 @@
 """deploy/postgres/dagster.yaml against a real throw-away PostgreSQL server on 127.0.0.1."""
 
+import multiprocessing
+import os
+
 import pytest
 from dagster import AssetKey, DagsterInstance, DagsterRunStatus
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
+from textguard_pipeline.devservers import with_stock_event_log
 from textguard_pipeline.settings import PROJECT_ROOT
 from textguard_pipeline_tests.e2e._servers import dagster_home, postgres_server, small_corpus
+
+DEPLOY_YAML = PROJECT_ROOT / "deploy" / "postgres" / "dagster.yaml"
 
 pytestmark = pytest.mark.slow
 
@@ -13,19 +19,24 @@ pytestmark = pytest.mark.slow
 def test_multi_partition_materialization_is_stored_in_postgres(tmp_path, monkeypatch):
     from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage
 
+    from textguard_pipeline.instance_storage import PooledPostgresEventLogStorage
     from textguard_pipeline.report import materialize_corpus
+
+    monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)  # the storage sets it; undone after the test
 
     docs = small_corpus(tmp_path / "corpus")
     monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(tmp_path / "corpus"))
     monkeypatch.setenv("TEXTGUARD_WAREHOUSE", str(tmp_path / "warehouse"))
-    home = dagster_home(tmp_path / "home", PROJECT_ROOT / "deploy" / "postgres" / "dagster.yaml")
+    home = dagster_home(tmp_path / "home", DEPLOY_YAML)
 
     with postgres_server() as pg:
         for k, v in pg.env().items():
             monkeypatch.setenv(k, v)
         with DagsterInstance.from_config(str(home)) as instance:
             assert isinstance(instance.run_storage, PostgresRunStorage)
+            assert isinstance(instance.event_log_storage, PooledPostgresEventLogStorage)
             assert isinstance(instance.event_log_storage, PostgresEventLogStorage)
+            assert os.environ["DAGSTER_EVENT_BATCH_SIZE"] == "100"  # from the yaml's event_batch_size
 
             res = materialize_corpus(instance=instance, batch_size=2, select="source_documents parsed_chunks",
                                      log=lambda *_: None)
@@ -59,3 +70,110 @@ def test_multi_partition_materialization_is_stored_in_postgres(tmp_path, monkeyp
             assert by_check["parsed_chunks_tiling"][1] == len(res.runs)
             cur.execute("SELECT partition FROM dynamic_partitions WHERE partitions_def_name = 'documents' ORDER BY id")
             assert [r[0] for r in cur.fetchall()] == docs
+
+
+ASSETS = ("source_documents", "parsed_chunks")
+
+
+def _scenario(home, corpus, docs, tmp_path):
+    """A multi-partition run over good documents, then one run per document with a bad one added
+    (its parsed_chunks run fails). Returns per-partition status and per-partition event counts."""
+    from textguard_pipeline.partitions import documents_partitions
+    from textguard_pipeline.report import materialize_corpus
+
+    with DagsterInstance.from_config(str(home)) as instance:
+        first = materialize_corpus(instance=instance, batch_size=len(docs), select=" ".join(ASSETS), log=lambda *_: None)
+        assert first.ok and len(first.runs) == 1
+        (corpus / "zz_bad.txt").write_bytes(b"abc \xff")
+        second = materialize_corpus(instance=instance, batch_size=1, select=" ".join(ASSETS), log=lambda *_: None)
+        assert len(second.runs) == len(docs) + 1
+        keys = instance.get_dynamic_partitions("documents")
+        status = {a: {k: (v.value if v else None) for k, v in
+                      instance.get_status_by_partition(AssetKey(a), keys, documents_partitions).items()}
+                  for a in ASSETS}
+        last_runs = {r.asset_entry.asset_key.to_user_string(): r.asset_entry.last_run_id
+                     for r in instance.get_asset_records([AssetKey(a) for a in ASSETS])}
+        runs_in_order = [r.run_id for r in reversed(instance.get_runs())]
+    (corpus / "zz_bad.txt").unlink()
+    return status, last_runs, runs_in_order
+
+
+def _event_counts(pg, db):
+    with pg.connect(db) as conn, conn.cursor() as cur:
+        cur.execute("SELECT dagster_event_type, asset_key, partition, count(*) FROM event_logs "
+                    "WHERE asset_key IS NOT NULL GROUP BY 1, 2, 3")
+        return {tuple(r[:3]): r[3] for r in cur.fetchall()}
+
+
+def test_pooled_event_log_keeps_stock_partition_status(tmp_path, monkeypatch):
+    """The same runs against dagster-postgres' stock event log and against ours: the same partition
+    status (including FAILED for the document whose run failed, which one planned event per run
+    would lose), the same per-partition planned/materialization events, the same last run per asset."""
+    docs = small_corpus(tmp_path / "corpus")[:3]
+    for extra in sorted((tmp_path / "corpus").iterdir())[3:]:
+        extra.unlink()
+    monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(tmp_path / "corpus"))
+    results = {}
+    with postgres_server() as pg:
+        for name, yaml_text in (("stock", with_stock_event_log(DEPLOY_YAML.read_text())),
+                                ("pooled", DEPLOY_YAML.read_text())):
+            monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
+            db = pg.create_database(name)
+            for k, v in db.env().items():
+                monkeypatch.setenv(k, v)
+            monkeypatch.setenv("TEXTGUARD_WAREHOUSE", str(tmp_path / f"warehouse_{name}"))
+            home = tmp_path / f"home_{name}"
+            home.mkdir()
+            (home / "dagster.yaml").write_text(yaml_text)
+            status, last_runs, runs = _scenario(home, tmp_path / "corpus", docs, tmp_path)
+            # last run per asset: the run that materialized it last, by position (run ids differ)
+            results[name] = (status, {a: runs.index(r) for a, r in last_runs.items()},
+                             _event_counts(pg, name))
+            if name == "stock":
+                assert "DAGSTER_EVENT_BATCH_SIZE" not in os.environ
+            else:
+                assert os.environ.get("DAGSTER_EVENT_BATCH_SIZE") == "100"
+
+    stock, pooled = results["stock"], results["pooled"]
+    assert pooled[0] == stock[0]
+    assert pooled[0]["parsed_chunks"]["zz_bad.txt"] == "FAILED", pooled[0]
+    assert all(pooled[0][a][d] == "MATERIALIZED" for a in ASSETS for d in docs), pooled[0]
+    assert pooled[1] == stock[1]
+    assert pooled[2] == stock[2]
+    planned = {k: n for k, n in pooled[2].items() if k[0] == "ASSET_MATERIALIZATION_PLANNED"}
+    assert len(planned) == len(ASSETS) * (len(docs) + 1)  # one per asset and document, as stock
+
+
+def _child_query(storage, queue):
+    try:
+        pool = id(storage._engine.pool)
+        queue.put(("ok", pool, len(storage.get_records_for_run("nope").records)))
+    except Exception as exc:  # pragma: no cover - reported to the parent
+        queue.put(("error", repr(exc), 0))
+
+
+def test_pooled_event_log_gives_a_forked_child_its_own_pool(tmp_path, monkeypatch):
+    from textguard_pipeline.instance_storage import PooledPostgresEventLogStorage
+
+    monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
+    with postgres_server() as pg:
+        for k, v in pg.env().items():
+            monkeypatch.setenv(k, v)
+        home = dagster_home(tmp_path / "home", DEPLOY_YAML)
+        with DagsterInstance.from_config(str(home)) as instance:
+            storage = instance.event_log_storage
+            assert isinstance(storage, PooledPostgresEventLogStorage)
+            assert storage.get_records_for_run("nope").records == []  # a connection is now pooled
+            parent_pool = id(storage._engine.pool)
+            assert storage._engine.pool.checkedin() >= 1
+            ctx = multiprocessing.get_context("fork")
+            queue = ctx.Queue()
+            child = ctx.Process(target=_child_query, args=(storage, queue))
+            child.start()
+            status, child_pool, n = queue.get(timeout=60)
+            child.join(30)
+            assert status == "ok", child_pool
+            assert child_pool != parent_pool  # the child built its own pool instead of reusing our sockets
+            # and the parent's pooled connection still works after the child exited
+            assert storage.get_records_for_run("nope").records == []
+            assert id(storage._engine.pool) == parent_pool
