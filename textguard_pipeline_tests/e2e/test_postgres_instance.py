@@ -177,3 +177,8 @@ def test_pooled_event_log_gives_a_forked_child_its_own_pool(tmp_path, monkeypatc
             # and the parent's pooled connection still works after the child exited
             assert storage.get_records_for_run("nope").records == []
             assert id(storage._engine.pool) == parent_pool
+            # dagster-webserver swaps in its own engine (statement timeout, pool of 1): ours is closed
+            old_engine = storage._engine
+            instance.optimize_for_webserver(5000, 3600, 1)
+            assert storage._engine is not old_engine and old_engine.pool.checkedin() == 0
+            assert storage.get_records_for_run("nope").records == []
