@@ -37,6 +37,8 @@ import warnings
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+from textguard_pipeline.settings import restored_environ
+
 warnings.filterwarnings("ignore")
 
 MIN_DOCS = 200
@@ -193,19 +195,6 @@ _VARIANT_ENV = ("DAGSTER_HOME", "TEXTGUARD_WAREHOUSE", "DAGSTER_EVENT_BATCH_SIZE
 
 
 @contextmanager
-def _restored_env(names=_VARIANT_ENV):
-    saved = {k: os.environ.get(k) for k in names}
-    try:
-        yield
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
-
-
-@contextmanager
 def _postgres():
     """A durable throw-away PostgreSQL, or None (with the reason printed) when it cannot run here."""
     from textguard_pipeline.devservers import ServerUnavailable, postgres_server
@@ -240,7 +229,7 @@ FULL_VARIANTS = [
 ROOT_VARIANTS = [
     ("pg", False, "PostgreSQL deploy/postgres (pooled, batched events)"),
     ("sqlite", False, "SQLite (local default dagster.yaml)"),
-    ("memory", False, "in-memory instance (nothing stored)"),
+    ("memory", False, "in-memory instance (DagsterInstance.ephemeral)"),
 ]
 
 
@@ -250,7 +239,7 @@ def _run_variants(tmp: Path, tier: str, variants, docs: list[str], assets) -> li
         for i, (kind, with_checks, label) in enumerate(variants):
             if kind.startswith("pg") and pg is None:
                 continue
-            with _restored_env():
+            with restored_environ(*_VARIANT_ENV):
                 name = f"{tier}_{i}"
                 os.environ["TEXTGUARD_WAREHOUSE"] = str(tmp / f"wh_{name}")
                 if kind == "sqlite":
@@ -324,7 +313,7 @@ def main() -> None:
     tiers = os.environ.get("BENCH_BACKFILL_TIERS", "root,full").split(",")
     tmp = Path(tempfile.mkdtemp(prefix="tg_bench_backfill_"))
     try:
-        with _restored_env(("TEXTGUARD_CORPUS_DIR",) + _VARIANT_ENV):
+        with restored_environ("TEXTGUARD_CORPUS_DIR", *_VARIANT_ENV):
             if "root" in tiers:
                 root_tier(tmp)
             if "full" in tiers:

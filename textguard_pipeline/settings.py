@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 #: The repository root (where data/ and workspace.yaml live).
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -25,3 +27,17 @@ def warehouse() -> str:
 
 def max_partitions_per_run() -> int:
     return max(1, int(os.environ.get("TEXTGUARD_MAX_PARTITIONS_PER_RUN", "50")))
+
+
+@contextmanager
+def restored_environ(*names: str) -> Iterator[None]:
+    """Put the environment variables ``names`` back as they were (set or unset) on exit."""
+    saved = {k: os.environ.get(k) for k in names}
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v

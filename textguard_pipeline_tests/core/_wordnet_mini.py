@@ -9,21 +9,18 @@ import os
 from contextlib import contextmanager
 from typing import Iterator
 
+from textguard_pipeline.settings import restored_environ
+
 
 @contextmanager
 def mini_wordnet(data_dir: str) -> Iterator[object]:
     from textguard_pipeline.core.wordnet_setup import MINI_LEXICON_PATH, install_wordnet, open_wordnet, wn_data_dir
 
-    saved = {k: os.environ.get(k) for k in ("TEXTGUARD_WN_DATA", "TEXTGUARD_WN_LEXICON")}
-    os.environ["TEXTGUARD_WN_DATA"] = data_dir
-    os.environ.pop("TEXTGUARD_WN_LEXICON", None)
     try:
-        install_wordnet(from_path=str(MINI_LEXICON_PATH), log=lambda _s: None)
-        yield open_wordnet()
+        with restored_environ("TEXTGUARD_WN_DATA", "TEXTGUARD_WN_LEXICON"):
+            os.environ["TEXTGUARD_WN_DATA"] = data_dir
+            os.environ.pop("TEXTGUARD_WN_LEXICON", None)
+            install_wordnet(from_path=str(MINI_LEXICON_PATH), log=lambda _s: None)
+            yield open_wordnet()
     finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
         wn_data_dir()  # point wn back at the restored directory
