@@ -123,7 +123,10 @@ class _ReadCache:
     most checks: without this, every step re-reads and re-decodes the same files. Files are
     only ever replaced whole (``write_parquet_atomic``: a new inode), so a key never serves
     stale data. Local files only (a stat on an object store costs a request); each caller
-    gets its own DataFrame copy (nested dicts/lists are shared: inputs are read-only). Size: ``TEXTGUARD_IO_CACHE_MB`` (Arrow bytes, default 256; 0 = off).
+    gets its own DataFrame object: a shallow copy, which pandas' copy-on-write (pandas ≥ 3) turns into
+    a real copy of whatever the caller modifies, so the cached frame never changes (nested
+    dicts/lists are shared, as with a deep copy: inputs are read-only). Size:
+    ``TEXTGUARD_IO_CACHE_MB`` (Arrow bytes, default 256; 0 = off).
     """
 
     def __init__(self) -> None:
@@ -147,13 +150,13 @@ class _ReadCache:
         hit = self._frames.get(name)
         if hit is not None and hit[0] == ident:
             self._frames.move_to_end(name)
-            return hit[2].copy()
+            return hit[2].copy(deep=False)
         frame, nbytes = _read_parquet_sized(path)
         if hit is not None:
             self._bytes -= hit[1]
             del self._frames[name]
         if nbytes <= limit // 4:
-            self._frames[name] = (ident, nbytes, frame.copy())
+            self._frames[name] = (ident, nbytes, frame.copy(deep=False))
             self._bytes += nbytes
             while self._bytes > limit and self._frames:
                 _, (_, n, _) = self._frames.popitem(last=False)

@@ -20,6 +20,10 @@ def test_cache_serves_the_current_file_and_private_copies(tmp_path, monkeypatch)
     second = cache.read(path)
     assert len(reads) == 1  # the second read came from the cache …
     assert second.loc[0, "text"] == "one" and second.loc[0, "m"] == {"k": "v"}  # … as a fresh copy
+    second["text"] = ["replaced column"]
+    second.iloc[0, 0] = "other doc"
+    again = cache.read(path)
+    assert len(reads) == 1 and again.loc[0, "text"] == "one" and again.loc[0, "doc_id"] == "d"
 
     # a rewrite (same size, same second) is a new file: read again, new content
     write_parquet_atomic(pd.DataFrame({"doc_id": ["d"], "text": ["two"], "m": [{"k": "w"}]}), path)
