@@ -1,13 +1,21 @@
 """`dagster dev` (webserver + daemon) with workspace.yaml, driven through its GraphQL API."""
 
-import time
+from contextlib import contextmanager
 
 import httpx
 import pytest
 
 from textguard_pipeline.jobs import refresh_cron
 from textguard_pipeline.settings import PROJECT_ROOT
-from textguard_pipeline_tests.e2e._servers import VENV_BIN, dagster_home, small_corpus, start_group, stop_group, wait_until
+from textguard_pipeline_tests.e2e._servers import (
+    VENV_BIN,
+    dagster_home,
+    postgres_server,
+    small_corpus,
+    start_group,
+    stop_group,
+    wait_until,
+)
 from textguard_pipeline_tests.standin.client import free_port
 
 pytestmark = pytest.mark.slow
@@ -100,18 +108,12 @@ def _location_loaded(gql: GraphQL) -> bool:
     return False
 
 
-def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
-    docs = small_corpus(tmp_path / "corpus", names=("comply_policy_encryption.md", "evaluate_bleu_readme.md"))
-    home = dagster_home(tmp_path / "home")
-    warehouse = tmp_path / "warehouse"
+@contextmanager
+def dagster_dev(tmp_path, env: dict):
+    """`dagster dev` on 127.0.0.1 with workspace.yaml; yields (GraphQL client, process, log) once the
+    code location is loaded; stops the whole process group afterwards."""
     port = free_port()
-    env = {
-        "DAGSTER_HOME": str(home),
-        "TEXTGUARD_CORPUS_DIR": str(tmp_path / "corpus"),
-        "TEXTGUARD_WAREHOUSE": str(warehouse),
-        "TEXTGUARD_EXECUTOR": "in_process",  # one process per run: fast on 2 cores
-        "PATH": f"{VENV_BIN}:/usr/bin:/bin:/usr/local/bin",
-    }
+    env = {"PATH": f"{VENV_BIN}:/usr/bin:/bin:/usr/local/bin", **env}
     log = tmp_path / "dagster_dev.log"
     # dagster dev launched from a non-interactive shell ignores SIGTERM: own process group, signal the group
     proc = start_group([str(VENV_BIN / "dagster"), "dev", "-h", "127.0.0.1", "-p", str(port),
@@ -121,7 +123,36 @@ def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
         wait_until(lambda: httpx.get(f"{base}/server_info", timeout=2).status_code == 200, 120, "dagster dev", proc, log)
         gql = GraphQL(f"{base}/graphql")
         wait_until(lambda: _location_loaded(gql), 120, "code location", proc, log)
+        yield gql, proc, log
+    finally:
+        stop_group(proc, timeout=20)
 
+
+def _range_run_params(docs: list[str], assets=("source_documents", "parsed_chunks")) -> dict:
+    """launchRun parameters for one run over the documents' range (a multi-partition run)."""
+    return {
+        "selector": {**REPO, "jobName": "__ASSET_JOB", "assetSelection": [{"path": [a]} for a in assets]},
+        "executionMetadata": {"tags": [{"key": "dagster/asset_partition_range_start", "value": docs[0]},
+                                       {"key": "dagster/asset_partition_range_end", "value": docs[-1]}]},
+    }
+
+
+def _run_finished(gql: GraphQL, run_id: str):
+    run = gql(Q_RUN, id=run_id)["runOrError"]
+    return run if run["status"] in ("SUCCESS", "FAILURE", "CANCELED") else None
+
+
+def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
+    docs = small_corpus(tmp_path / "corpus", names=("comply_policy_encryption.md", "evaluate_bleu_readme.md"))
+    home = dagster_home(tmp_path / "home")
+    warehouse = tmp_path / "warehouse"
+    env = {
+        "DAGSTER_HOME": str(home),
+        "TEXTGUARD_CORPUS_DIR": str(tmp_path / "corpus"),
+        "TEXTGUARD_WAREHOUSE": str(warehouse),
+        "TEXTGUARD_EXECUTOR": "in_process",  # one process per run: fast on 2 cores
+    }
+    with dagster_dev(tmp_path, env) as (gql, proc, log):
         # register the documents through the API (what the corpus sensor/schedule do in the daemon)
         for key in docs:
             res = gql(M_ADD_PARTITION, repo=REPO, key=key)["addDynamicPartition"]
@@ -142,19 +173,10 @@ def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
         assert schedules.get("corpus_refresh") == refresh_cron()
 
         # launch one run over both documents (a partition range: a multi-partition run)
-        params = {
-            "selector": {**REPO, "jobName": "__ASSET_JOB",
-                         "assetSelection": [{"path": ["source_documents"]}, {"path": ["parsed_chunks"]}]},
-            "executionMetadata": {"tags": [{"key": "dagster/asset_partition_range_start", "value": docs[0]},
-                                           {"key": "dagster/asset_partition_range_end", "value": docs[-1]}]},
-        }
+        params = _range_run_params(docs)
         launched = gql(M_LAUNCH, params=params)["launchRun"]
         assert launched["__typename"] == "LaunchRunSuccess", launched
         run_id = launched["run"]["runId"]
-
-        def finished():
-            run = gql(Q_RUN, id=run_id)["runOrError"]
-            return run if run["status"] in ("SUCCESS", "FAILURE", "CANCELED") else None
 
         # and a backfill, as the UI's "Materialize → all partitions" does: multi_run policy → one run for both documents
         backfill = gql(M_BACKFILL, params={"assetSelection": params["selector"]["assetSelection"],
@@ -173,7 +195,7 @@ def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
             assert not failed, failed
             return next((t for t in ticks if t["status"] == "SUCCESS" and t["runIds"]), None)
 
-        run = wait_until(finished, 150, f"run {run_id}", proc, log)
+        run = wait_until(lambda: _run_finished(gql, run_id), 150, f"run {run_id}", proc, log)
         assert run["status"] == "SUCCESS", log.read_text(errors="replace")[-3000:]
 
         def backfill_done():  # its run finished (the daemon marks the backfill COMPLETED on a later tick)
@@ -198,7 +220,47 @@ def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
 
         missing = EXPECTED_ASSETS - set(nodes)
         assert not missing, f"assets missing from the UI: {sorted(missing)} (present: {sorted(nodes)})"
-    finally:
-        t = time.monotonic()
-        stop_group(proc, timeout=20)
-        assert proc.poll() is not None and time.monotonic() - t < 40
+
+
+def test_dagster_dev_on_the_postgres_instance_with_a_multiprocess_run(tmp_path):
+    """deploy/postgres/dagster.yaml under the webserver, the daemon and a run worker whose steps run in
+    child processes (multiprocess executor): every process rebuilds the pooled event log from the
+    instance config, and the run's per-document events land in PostgreSQL."""
+    from dagster import AssetKey
+
+    docs = small_corpus(tmp_path / "corpus", names=("comply_policy_encryption.md", "evaluate_bleu_readme.md"))
+    home = dagster_home(tmp_path / "home", PROJECT_ROOT / "deploy" / "postgres" / "dagster.yaml")
+    warehouse = tmp_path / "warehouse"
+    with postgres_server() as pg:
+        env = {
+            **pg.env(),
+            "DAGSTER_HOME": str(home),
+            "TEXTGUARD_CORPUS_DIR": str(tmp_path / "corpus"),
+            "TEXTGUARD_WAREHOUSE": str(warehouse),
+            "TEXTGUARD_EXECUTOR": "multiprocess",
+        }
+        with dagster_dev(tmp_path, env) as (gql, proc, log):
+            for key in docs:
+                res = gql(M_ADD_PARTITION, repo=REPO, key=key)["addDynamicPartition"]
+                assert res["__typename"] == "AddDynamicPartitionSuccess", res
+            launched = gql(M_LAUNCH, params=_range_run_params(docs))["launchRun"]
+            assert launched["__typename"] == "LaunchRunSuccess", launched
+            run_id = launched["run"]["runId"]
+            run = wait_until(lambda: _run_finished(gql, run_id), 180, f"run {run_id}", proc, log)
+            assert run["status"] == "SUCCESS", log.read_text(errors="replace")[-3000:]
+            # Dagster falls back to one insert per event, saying so on stderr, when a batch write fails
+            assert "Exception while storing event batch" not in log.read_text(errors="replace")
+
+        with pg.connect() as conn, conn.cursor() as cur:
+            cur.execute("SELECT dagster_event_type, asset_key, partition FROM event_logs WHERE run_id = %s "
+                        "AND dagster_event_type IN ('ASSET_MATERIALIZATION_PLANNED', 'ASSET_MATERIALIZATION')",
+                        (run_id,))
+            rows = cur.fetchall()
+            cur.execute("SELECT status FROM runs WHERE run_id = %s", (run_id,))
+            assert cur.fetchone()[0] == "SUCCESS"
+    for kind in ("ASSET_MATERIALIZATION_PLANNED", "ASSET_MATERIALIZATION"):
+        for asset in ("source_documents", "parsed_chunks"):
+            got = sorted(p for k, a, p in rows if k == kind and a == AssetKey(asset).to_string())
+            assert got == docs, (kind, asset, rows)
+    for key in docs:
+        assert (warehouse / "parsed_chunks" / f"{key}.parquet").exists()
