@@ -6,7 +6,7 @@ Stock ``PostgresEventLogStorage`` opens a new server connection for every one of
 (``NullPool``: a TCP handshake, authentication and a forked backend each time) and stores
 planned events one by one. Measured with ``make bench``, that was Dagster's whole overhead
 per document. :class:`PooledPostgresEventLogStorage` keeps the schema, the queries and
-every behaviour of the stock class and changes three things:
+every behaviour of the stock class and changes four things:
 
 * a small connection pool per process (``pool_size``, ``max_overflow``; pre-ping and
   recycle guard against dropped connections; a forked child never reuses its parent's
@@ -17,7 +17,9 @@ every behaviour of the stock class and changes three things:
   one multi-row insert (stock dagster-postgres code path);
 * a batch of planned events is one multi-row insert too, and the asset-key row is updated
   once per asset with the last event of the batch (what the stock batch path does for
-  materializations; the row only holds the last run id and timestamp).
+  materializations; the row only holds the last run id and timestamp);
+* schema probes (does the dynamic-partitions table exist, does the asset-key table have a column)
+  remember a positive answer instead of querying the catalog on every call.
 
 Configure it in ``dagster.yaml`` as ``event_log_storage`` (see ``deploy/postgres/dagster.yaml``);
 it accepts the stock ``postgres_db``/``postgres_url`` config plus the fields above.
@@ -109,6 +111,27 @@ class PooledPostgresEventLogStorage(PostgresEventLogStorage):
             pool_recycle=config_value.get("pool_recycle", 3600),
             event_batch_size=config_value.get("event_batch_size", 100),
         )
+
+    # Schema probes. Stock code asks PostgreSQL's catalog on every call: has_table("dynamic_partitions")
+    # before each partition lookup (≈ 110 per run), the asset-key columns before each asset event.
+    # Migrations only ever add tables and columns, so a "yes" is remembered; a "no" is asked again.
+    def has_table(self, table_name: str) -> bool:
+        present = self.__dict__.setdefault("_tg_tables", set())
+        if table_name in present:
+            return True
+        if super().has_table(table_name):
+            present.add(table_name)
+            return True
+        return False
+
+    def _has_asset_key_col_on_connection(self, conn, column_name: str) -> bool:
+        present = self.__dict__.setdefault("_tg_asset_key_cols", set())
+        if column_name in present:
+            return True
+        if super()._has_asset_key_col_on_connection(conn, column_name):
+            present.add(column_name)
+            return True
+        return False
 
     def store_event_batch(self, events: Sequence[EventLogEntry]) -> None:
         planned = [e for e in events if e.dagster_event_type == DagsterEventType.ASSET_MATERIALIZATION_PLANNED]

@@ -179,6 +179,19 @@ def markdown_table(df: pd.DataFrame, columns: list[str], n: int = 5, width: int 
     return head + "\n".join(lines)
 
 
+def head_where(df: pd.DataFrame, column: str, keep: Callable[[Any], bool], n: int,
+               fallback: bool = True) -> pd.DataFrame:
+    """The first ``n`` rows whose ``column`` value passes ``keep``; when none does, the whole frame
+    (``fallback``) or no rows. For previews: a loop that stops early, not a mask over every row."""
+    rows: list[int] = []
+    for i, value in enumerate(df[column].tolist()):
+        if keep(value):
+            rows.append(i)
+            if len(rows) == n:
+                break
+    return df.iloc[rows] if rows or not fallback else df
+
+
 def first_frame(frames: dict[str, pd.DataFrame]) -> tuple[str, pd.DataFrame]:
     key = sorted(frames)[0]
     return key, frames[key]

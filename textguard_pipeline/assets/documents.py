@@ -8,7 +8,7 @@ from dagster import AssetExecutionContext, asset
 
 from ..core.pipeline import build_parsed_chunks, build_source_documents
 from ..resources import CorpusResource
-from ._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
+from ._common import asset_kwargs, first_frame, head_where, markdown_table, per_document, source_row
 
 
 @asset(**asset_kwargs("ingest", {"python", "parquet"}, "1"))
@@ -41,8 +41,8 @@ def parsed_chunks(context: AssetExecutionContext, source_documents):
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)
-        prose = df[df["chunk_type"] == "prose"]
-        return f"**{key}**\n\n" + markdown_table(prose if len(prose) else df, ["chunk_index", "chunk_type", "start", "end", "text"])
+        shown = head_where(df, "chunk_type", lambda t: t == "prose", 5)
+        return f"**{key}**\n\n" + markdown_table(shown, ["chunk_index", "chunk_type", "start", "end", "text"])
 
     return per_document(
         context,

@@ -18,7 +18,7 @@ from ..core.frames import chunks_from_frame
 from ..core.math_ner import frame_row_problems
 from ..core.pipeline import build_ner_frames
 from ..resources import NerBackendResource
-from ._common import asset_kwargs, markdown_table, per_document
+from ._common import asset_kwargs, first_frame, head_where, markdown_table, per_document
 
 
 @asset(**asset_kwargs("analyze", {"python", "parquet"}, "1"))
@@ -38,9 +38,9 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
         return df
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
-        all_rows = pd.concat(frames.values())
-        fr = all_rows[all_rows["kind"] == "frame"]
-        ents = all_rows[all_rows["kind"] == "entity"]
+        _, df = first_frame(frames)
+        fr = head_where(df, "kind", lambda k: k == "frame", 8, fallback=False)
+        ents = head_where(df, "kind", lambda k: k == "entity", 8, fallback=False)
         return ("**frames**\n\n" + markdown_table(fr, ["doc_id", "start", "end", "frame_type", "frame_json",
                                                          "arith_correct"], n=8, width=90)
                 + "\n\n**entities**\n\n" + markdown_table(ents, ["doc_id", "start", "end", "text", "entity_type",

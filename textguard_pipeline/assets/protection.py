@@ -12,7 +12,7 @@ from ..core.nlp import model_label
 from ..core.pipeline import build_protected_chunks
 from ..core.protection import restoration_failures, term_rows
 from ..resources import ProtectionResource
-from ._common import first_frame, asset_kwargs, markdown_table, per_document
+from ._common import asset_kwargs, first_frame, head_where, markdown_table, per_document
 
 
 @asset(**asset_kwargs("protect", {"python", "parquet", "spacy"}, "1"))
@@ -31,12 +31,13 @@ def protected_chunks(context: AssetExecutionContext, protection: ProtectionResou
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)
-        with_terms = df[df["n_terms"] > 0]
-        return f"**{key}**\n\n" + markdown_table(with_terms if len(with_terms) else df,
-                                                  ["chunk_index", "start", "end", "protected_text", "term_placeholders"], n=3, width=200)
+        shown = head_where(df, "n_terms", lambda n: n > 0, 3)
+        return f"**{key}**\n\n" + markdown_table(shown, ["chunk_index", "start", "end", "protected_text",
+                                                          "term_placeholders"], n=3, width=200)
 
     def extra(frames: dict[str, pd.DataFrame]) -> dict:
-        counts = Counter(t["source"] for df in frames.values() for t in term_rows(df))
+        counts = Counter(t["source"] for df in frames.values() for terms in df["terms"].tolist()
+                         if terms is not None for t in terms)
         return {
             "terms_by_source": dict(counts),
             "spacy_model": model_label(protector.nlp) if protector.nlp is not None else "off",

@@ -152,7 +152,10 @@ def _child_query(storage, queue):
         queue.put(("error", repr(exc), 0))
 
 
-def test_pooled_event_log_gives_a_forked_child_its_own_pool(tmp_path, monkeypatch):
+def test_pooled_event_log_fork_schema_probes_and_webserver_engine(tmp_path, monkeypatch):
+    """A forked child gets its own pool; positive schema probes are remembered; the webserver's engine swap closes ours."""
+    from dagster_postgres import PostgresEventLogStorage
+
     from textguard_pipeline.instance_storage import PooledPostgresEventLogStorage
 
     monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
@@ -177,6 +180,14 @@ def test_pooled_event_log_gives_a_forked_child_its_own_pool(tmp_path, monkeypatc
             # and the parent's pooled connection still works after the child exited
             assert storage.get_records_for_run("nope").records == []
             assert id(storage._engine.pool) == parent_pool
+            # schema probes: a table that exists is asked about once, a missing one every time
+            asked = []
+            real = PostgresEventLogStorage.has_table
+            monkeypatch.setattr(PostgresEventLogStorage, "has_table",
+                                lambda self, name: asked.append(name) or real(self, name))
+            assert storage.has_table("dynamic_partitions") and storage.has_table("dynamic_partitions")
+            assert not storage.has_table("no_such_table") and not storage.has_table("no_such_table")
+            assert asked == ["dynamic_partitions", "no_such_table", "no_such_table"]
             # dagster-webserver swaps in its own engine (statement timeout, pool of 1): ours is closed
             old_engine = storage._engine
             instance.optimize_for_webserver(5000, 3600, 1)
