@@ -12,7 +12,7 @@ from typing import Iterator
 import pytest
 
 from textguard_pipeline import devservers
-from textguard_pipeline.devservers import Postgres, start_group, stop_group, wait_until  # noqa: F401 (re-exported)
+from textguard_pipeline.devservers import Postgres
 from textguard_pipeline.settings import PROJECT_ROOT
 
 VENV_BIN = Path(sys.executable).parent

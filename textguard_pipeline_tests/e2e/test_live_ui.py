@@ -7,15 +7,8 @@ import pytest
 
 from textguard_pipeline.jobs import refresh_cron
 from textguard_pipeline.settings import PROJECT_ROOT
-from textguard_pipeline_tests.e2e._servers import (
-    VENV_BIN,
-    dagster_home,
-    postgres_server,
-    small_corpus,
-    start_group,
-    stop_group,
-    wait_until,
-)
+from textguard_pipeline.devservers import start_group, stop_group, wait_until
+from textguard_pipeline_tests.e2e._servers import VENV_BIN, dagster_home, postgres_server, small_corpus
 from textguard_pipeline_tests.standin.client import free_port
 
 pytestmark = pytest.mark.slow

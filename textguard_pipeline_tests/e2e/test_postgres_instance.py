@@ -75,7 +75,7 @@ def test_multi_partition_materialization_is_stored_in_postgres(tmp_path, monkeyp
 ASSETS = ("source_documents", "parsed_chunks")
 
 
-def _scenario(home, corpus, docs, tmp_path):
+def _scenario(home, corpus, docs):
     """A multi-partition run over good documents, then one run per document with a bad one added
     (its parsed_chunks run fails). Returns per-partition status and per-partition event counts."""
     from textguard_pipeline.partitions import documents_partitions
@@ -125,7 +125,7 @@ def test_pooled_event_log_keeps_stock_partition_status(tmp_path, monkeypatch):
             home = tmp_path / f"home_{name}"
             home.mkdir()
             (home / "dagster.yaml").write_text(yaml_text)
-            status, last_runs, runs = _scenario(home, tmp_path / "corpus", docs, tmp_path)
+            status, last_runs, runs = _scenario(home, tmp_path / "corpus", docs)
             # last run per asset: the run that materialized it last, by position (run ids differ)
             results[name] = (status, {a: runs.index(r) for a, r in last_runs.items()},
                              _event_counts(pg, name))
