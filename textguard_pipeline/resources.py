@@ -51,16 +51,20 @@ class ProtectionResource(ConfigurableResource):
         return _as_settings(self, ProtectionSettings)
 
     def config(self):
-        return self._settings().config()
+        from .core.pipeline import protection_config
+
+        return protection_config(self._settings())
 
     def protector(self):
-        return self._settings().protector()
+        from .core.pipeline import protector_for
+
+        return protector_for(self._settings())
 
     @classmethod
     def from_env(cls) -> "ProtectionResource":
-        from .core.pipeline import ProtectionSettings
+        from .settings import protection_settings
 
-        return cls(**asdict(ProtectionSettings.from_env()))
+        return cls(**{k: list(v) if isinstance(v, tuple) else v for k, v in asdict(protection_settings()).items()})
 
 
 class NerBackendResource(ConfigurableResource):

@@ -42,6 +42,7 @@ from .markers import (
     occurrences_frame,
 )
 from .parsing import Chunk, parse_document
+from ..settings import ProtectionSettings, env_bool, protection_settings
 
 logger = logging.getLogger(__name__)
 
@@ -56,57 +57,25 @@ class Log(Protocol):  # logging.Logger and Dagster's context.log both fit
     def error(self, msg: str, *a: Any) -> Any: ...
 
 
-def _flag(env: dict[str, str], name: str, default: bool) -> bool:
-    v = env.get(name, "").strip().lower()
-    return default if not v else v not in ("0", "false", "no", "off")
+def protector_for(settings: ProtectionSettings):
+    """The TermProtector of ``settings`` (loads spaCy when NER is on; raises on an invalid custom term)."""
+    from .protection import TermProtector
+
+    return TermProtector(protection_config(settings))
 
 
-# ---------------------------------------------------------------------------
-# Component settings (the Dagster resources are made from these)
+def protection_config(settings: ProtectionSettings):
+    """The validated TermProtectionConfig of ``settings``."""
+    from .protection import TermProtectionConfig
 
-
-@dataclass
-class ProtectionSettings:
-    """Term protection (seed 000). Env: TEXTGUARD_PROTECT_NER / _CITATIONS / _NUMBERS / _YEAR_ONLY (1/0),
-    TEXTGUARD_PROTECT_TERMS (terms separated by "|"), TEXTGUARD_SPACY_MODEL."""
-
-    use_ner: bool = True
-    custom_terms: list[str] = field(default_factory=list)
-    protect_citations: bool = True
-    protect_numbers: bool = True
-    protect_year_only: bool = False
-    spacy_model: str = ""
-
-    @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "ProtectionSettings":
-        env = dict(os.environ if env is None else env)
-        terms = [t.strip() for t in env.get("TEXTGUARD_PROTECT_TERMS", "").split("|") if t.strip()]
-        return cls(
-            use_ner=_flag(env, "TEXTGUARD_PROTECT_NER", True),
-            custom_terms=terms,
-            protect_citations=_flag(env, "TEXTGUARD_PROTECT_CITATIONS", True),
-            protect_numbers=_flag(env, "TEXTGUARD_PROTECT_NUMBERS", True),
-            protect_year_only=_flag(env, "TEXTGUARD_PROTECT_YEAR_ONLY", False),
-            spacy_model=env.get("TEXTGUARD_SPACY_MODEL", ""),
-        )
-
-    def config(self):
-        """The validated TermProtectionConfig (raises on an invalid custom term)."""
-        from .protection import TermProtectionConfig
-
-        return TermProtectionConfig(
-            use_ner=self.use_ner,
-            custom_terms=tuple(self.custom_terms),
-            protect_citations=self.protect_citations,
-            protect_numbers=self.protect_numbers,
-            protect_year_only=self.protect_year_only,
-            spacy_model=self.spacy_model or None,
-        )
-
-    def protector(self):
-        from .protection import TermProtector
-
-        return TermProtector(self.config())
+    return TermProtectionConfig(
+        use_ner=settings.use_ner,
+        custom_terms=tuple(settings.custom_terms),
+        protect_citations=settings.protect_citations,
+        protect_numbers=settings.protect_numbers,
+        protect_year_only=settings.protect_year_only,
+        spacy_model=settings.spacy_model or None,
+    )
 
 
 @dataclass
@@ -175,8 +144,8 @@ class MeaningsSettings:
         env_ = dict(os.environ if env is None else env)
         wd = wikidata_config_from_env()
         return cls(
-            use_llm=_flag(env_, "TEXTGUARD_MEANINGS_LLM", bool(env_.get("TEXTGUARD_LLM_URL", "").strip())),
-            rate=_flag(env_, "TEXTGUARD_MEANINGS_RATE", True),
+            use_llm=env_bool("TEXTGUARD_MEANINGS_LLM", bool(env_.get("TEXTGUARD_LLM_URL", "").strip()), env_),
+            rate=env_bool("TEXTGUARD_MEANINGS_RATE", True, env_),
             wikidata_url=wd.base_url,
             wikidata_mode=wd.mode,
             wikidata_cache_dir=wd.cache_dir or "",
@@ -255,7 +224,7 @@ class Components:
 def components_from_env(log: Log = logger, run_id: str = "") -> Components:
     """Components from the same env vars as the code location's resources."""
     return Components(
-        protector=ProtectionSettings.from_env().protector(),
+        protector=protector_for(protection_settings()),
         ner_backend=NerSettings.from_env().backend(),
         gate=make_gate(gate_config_from_env(), log=log),
         resolver=MeaningsSettings.from_env().resolver(),
