@@ -12,9 +12,9 @@ from pathlib import Path
 
 from dagster import ConfigurableResource
 
-from . import settings
-from .core.documents import discover_documents
-from .io_managers import ParquetIOManager
+from .. import settings
+from ..core.documents import discover_documents
+from .io_manager import ParquetIOManager
 
 
 def _as_settings(resource: ConfigurableResource, settings_cls):
@@ -46,23 +46,23 @@ class ProtectionResource(ConfigurableResource):
     spacy_model: str = ""
 
     def _settings(self):
-        from .core.pipeline import ProtectionSettings
+        from ..pipeline import ProtectionSettings
 
         return _as_settings(self, ProtectionSettings)
 
     def config(self):
-        from .core.pipeline import protection_config
+        from ..pipeline import protection_config
 
         return protection_config(self._settings())
 
     def protector(self):
-        from .core.pipeline import protector_for
+        from ..pipeline import protector_for
 
         return protector_for(self._settings())
 
     @classmethod
     def from_env(cls) -> "ProtectionResource":
-        from .settings import protection_settings
+        from ..settings import protection_settings
 
         return cls(**{k: list(v) if isinstance(v, tuple) else v for k, v in asdict(protection_settings()).items()})
 
@@ -79,13 +79,13 @@ class NerBackendResource(ConfigurableResource):
     max_retries: int = 2
 
     def backend(self):
-        from .core.pipeline import NerSettings
+        from ..pipeline import NerSettings
 
         return _as_settings(self, NerSettings).backend()
 
     @classmethod
     def from_env(cls) -> "NerBackendResource":
-        from .core.pipeline import NerSettings
+        from ..pipeline import NerSettings
 
         return cls(**asdict(NerSettings.from_env()))
 
@@ -104,20 +104,20 @@ class MarkersGateResource(ConfigurableResource):
     log_config_changes: bool = True
 
     def gate_config(self):
-        from .core.markers import StructureGateConfig
+        from ..core.markers import StructureGateConfig
 
         return StructureGateConfig(self.enabled, self.sequence_threshold, self.soft_flag_action,
                                    self.fallback_max_markers, self.log_config_changes)
 
     def gate(self, log=None):
         """The StructureNumberingGate (with the TEXTGUARD_LLM_* client when SOFT_FLAG asks the LLM)."""
-        from .core.pipeline import make_gate
+        from ..pipeline import make_gate
 
         return make_gate(self.gate_config(), log=log)
 
     @classmethod
     def from_env(cls) -> "MarkersGateResource":
-        from .core.markers import gate_config_from_env
+        from ..core.markers import gate_config_from_env
 
         return cls(**asdict(gate_config_from_env()))
 
@@ -148,7 +148,7 @@ class MeaningsResource(ConfigurableResource):
     install_small_lexicon: bool = True
 
     def _settings(self):
-        from .core.pipeline import MeaningsSettings
+        from ..pipeline import MeaningsSettings
 
         return _as_settings(self, MeaningsSettings)
 
@@ -161,7 +161,7 @@ class MeaningsResource(ConfigurableResource):
 
     @classmethod
     def from_env(cls) -> "MeaningsResource":
-        from .core.pipeline import MeaningsSettings
+        from ..pipeline import MeaningsSettings
 
         return cls(**asdict(MeaningsSettings.from_env()))
 
