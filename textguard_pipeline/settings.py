@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Mapping
 
 #: The repository root (where data/ and workspace.yaml live).
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -41,3 +42,25 @@ def restored_environ(*names: str) -> Iterator[None]:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+
+
+# --- math_ner
+
+
+@dataclass(frozen=True)
+class MathNerSettings:
+    """Math NER (seed 001). Env: TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; unset = in process),
+    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
+
+    url: str = ""
+    timeout_ms: int = 10_000
+    max_retries: int = 2
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MathNerSettings":
+        env = os.environ if env is None else env
+        return cls(
+            url=env.get("TEXTGUARD_NER_URL", "").strip(),
+            timeout_ms=int(env.get("TEXTGUARD_NER_TIMEOUT_MS", "10000")),
+            max_retries=int(env.get("TEXTGUARD_NER_MAX_RETRIES", "2")),
+        )

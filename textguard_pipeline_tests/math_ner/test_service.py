@@ -5,8 +5,8 @@ import sys
 import httpx
 import pytest
 
-from textguard_pipeline.core.math_ner import HttpNerBackend, LLMNEROutput, NERResponse, RuleBasedExtractor
-from textguard_pipeline_tests.core.test_math_ner import assert_seed_case_1, assert_seed_case_2
+from textguard_pipeline.math_ner import HttpNerBackend, LLMNEROutput, NERResponse, RuleBasedExtractor
+from textguard_pipeline_tests.math_ner.test_rules_and_client import assert_seed_case_1, assert_seed_case_2
 from textguard_pipeline_tests.standin.client import free_port, process
 
 
