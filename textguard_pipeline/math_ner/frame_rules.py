@@ -3,10 +3,11 @@ PROCEDURE / DEFINITION frames read from resolved entities."""
 
 from __future__ import annotations
 
-import math
 import re
+from fractions import Fraction
 from typing import Any
 
+from .arith import apply_op, json_number, same
 from .lexicons import _GAP_OK_RE, _NEGATION_RE, _RESULT_CONCEPTS, _UNIT_GAP_RE, _ZERO_RE, _Cand
 from .schemas import ArithExampleFrame, DefinitionFrame, ProcedureFrame, PropertyFrame
 
@@ -76,28 +77,16 @@ def _chains(text: str, ents: list[_Cand]) -> list[list[_Cand]]:
     return out
 
 
-def _apply(op: str, operands: list[float]) -> float | None:
-    acc = operands[0]
-    for v in operands[1:]:
-        if op == "add":
-            acc += v
-        elif op == "sub":
-            acc -= v
-        elif op == "mul":
-            acc *= v
-        else:
-            if v == 0:
-                return None
-            acc /= v
-    return acc
+def _apply(op: str, operands: list[Any]) -> Fraction | None:
+    return apply_op(op, operands)
 
 
-def _same(a: float | None, b: float | None) -> bool:
-    return a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+def _same(a: Any, b: Any) -> bool:
+    return a is not None and b is not None and same(a, b)
 
 
-def _num(v: float) -> int | float:
-    return int(v) if float(v).is_integer() else round(float(v), 10)
+def _num(v: Fraction) -> int | float | str:
+    return json_number(v)
 
 
 def _build_frames(text: str, ents: list[_Cand]) -> tuple[list[Any], list[str]]:
@@ -139,14 +128,14 @@ def _arith_frames(text: str, ents: list[_Cand], unmapped: list[str]) -> list[Any
             # the stated result is the number next to the expression: "3 + 4 = 7", "7 = 3 + 4",
             # "f(4) = 0,9 + 0,8 = 1,7"
             near = [sides[j][0].value for j in (i + 1, i - 1) if 0 <= j < len(sides) and len(sides[j]) == 1]
-            exprs.append((op, operands, _apply(op, [float(v) for v in operands]), near[0] if near else None))
+            exprs.append((op, operands, _apply(op, operands), near[0] if near else None))
         if not exprs:
             continue
         span = (ch[0].start, ch[-1].end)
         for op, operands, value, stated in exprs:
             if stated is not None:
                 result = stated
-                correct = _same(value, float(result))
+                correct = _same(value, result)
             else:
                 result = _num(value) if value is not None else "undefined"
                 correct = value is not None and all(_same(value, v) for _, _, v, _ in exprs)
@@ -172,9 +161,9 @@ def _result_concept_frames(text: str, ents: list[_Cand]) -> list[Any]:
                 and re.fullmatch(r"\s*,?\s*", text[b.end:rel.start]) and re.fullmatch(r"\s*", text[rel.end:res.start])):
             continue
         op = _RESULT_CONCEPTS[c.canonical]
-        value = _apply(op, [float(a.value), float(b.value)])
+        value = _apply(op, [a.value, b.value])
         out.append(ArithExampleFrame(frame_type="ARITH_EXAMPLE", operation=op, operands=[a.value, b.value],
-                                     result=res.value, correct=_same(value, float(res.value)),
+                                     result=res.value, correct=_same(value, res.value),
                                      start=c.start, end=res.end))
     return out
 

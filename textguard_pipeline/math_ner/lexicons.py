@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .arith import parse_decimal, parse_digits
+
 _EN_UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
              "eight": 8, "nine": 9}
 _EN_TEENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
@@ -185,13 +187,13 @@ class _Cand:
     type: str
     canonical: str
     confidence: float
-    value: float | int | None = None
+    value: float | int | str | None = None
     weak: bool = False
 
 
-def _num_value(s: str) -> int | float:
-    f = float(s)
-    return int(f) if f.is_integer() and "." not in s else f
+def _num_value(s: str) -> int | float | str:
+    """Value of a digit string without thousands separators ("1234", "1234.5"); exact, never overflowing."""
+    return parse_decimal(s) if "." in s else parse_digits(s)
 
 
 def _parse_group(words: list[str], i: int) -> tuple[int, int]:

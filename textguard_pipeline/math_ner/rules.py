@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .arith import parse_decimal, parse_digits
 from .frame_rules import _SENT_END_RE, _build_frames, _chains, _sentence_start
 from .lexicons import (
     _AMBIGUOUS,
@@ -69,9 +70,9 @@ class RuleBasedExtractor:
             if _THOUSANDS_RE.fullmatch(s):
                 v = _num_value(s.replace(",", ""))
             elif s.count(".") + s.count(",") == 0:
-                v = int(s)
+                v = parse_digits(s)
             elif s.count(".") + s.count(",") == 1:
-                v = float(s.replace(",", "."))
+                v = parse_decimal(s.replace(",", "."))
             else:
                 continue  # "1.2.3", "1,2,3": versions and lists, not one number
             out.append(_Cand(m.start(), m.end(), "NUMBER", _fmt(v), 0.99, v))
@@ -252,7 +253,7 @@ def _lone_letter(text: str, q: int) -> bool:
     return m is None
 
 
-def _fmt(v: int | float) -> str:
+def _fmt(v: int | float | str) -> str:
     if isinstance(v, float):
         return repr(v)
     return str(v)

@@ -8,6 +8,7 @@ from typing import Any, Iterable
 import pandas as pd
 from pydantic import ValidationError
 
+from .arith import exact
 from .frame_rules import _apply, _same
 from .schemas import NEREntity, NerExtractor, _short_error, frame_dict, validate_frame
 
@@ -98,12 +99,9 @@ def _stored(frame: Any) -> dict[str, Any]:
 
 def check_arith(frame: Any) -> bool | None:
     """Whether an ARITH_EXAMPLE's operands give its result (None: not numeric)."""
-    try:
-        operands = [float(v) for v in frame.operands]
-        result = float(frame.result)
-    except (TypeError, ValueError):
+    if any(exact(v) is None for v in [*frame.operands, frame.result]):
         return None
-    return _same(_apply(frame.operation, operands), result)
+    return _same(_apply(frame.operation, list(frame.operands)), frame.result)
 
 
 def frame_row_problems(row: Any) -> list[str]:
