@@ -141,3 +141,28 @@ def protection_settings(env: Mapping[str, str] | None = None) -> ProtectionSetti
         protect_year_only=env_bool("TEXTGUARD_PROTECT_YEAR_ONLY", False, env),
         spacy_model=env_str("TEXTGUARD_SPACY_MODEL", "", env),
     )
+
+
+# --- math_ner
+
+
+@dataclass(frozen=True)
+class MathNerSettings:
+    """Math NER (seed 001). Env: TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; unset = in process),
+    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
+
+    url: str = ""
+    timeout_ms: int = 10_000
+    max_retries: int = 2
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MathNerSettings":
+        return math_ner_settings(env)
+
+
+def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
+    return MathNerSettings(
+        url=env_str("TEXTGUARD_NER_URL", "", env),
+        timeout_ms=env_int("TEXTGUARD_NER_TIMEOUT_MS", 10_000, env),
+        max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env),
+    )

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from textguard_pipeline.core.math_ner import RuleBasedExtractor
+from textguard_pipeline.math_ner import RuleBasedExtractor
 
 N, O, R, P, C, V = "NUMBER", "OPERATION", "RELATION", "PROPERTY", "CONCEPT", "VARIABLE"
 

@@ -6,7 +6,7 @@ import sys
 import pytest
 from dagster import DagsterInstance
 
-from textguard_pipeline.core.math_ner import NER_COLUMNS
+from textguard_pipeline.math_ner import NER_COLUMNS
 from textguard_pipeline.io_managers import read_parquet
 from textguard_pipeline_tests.standin.client import free_port, process
 

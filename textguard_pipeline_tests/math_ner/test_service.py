@@ -5,8 +5,8 @@ import sys
 import httpx
 import pytest
 
-from textguard_pipeline.core.math_ner import HttpNerBackend, LLMNEROutput, NERResponse, RuleBasedExtractor
-from textguard_pipeline_tests.core.test_math_ner import assert_seed_case_1, assert_seed_case_2
+from textguard_pipeline.math_ner import HttpNerBackend, LLMNEROutput, NERResponse, RuleBasedExtractor
+from textguard_pipeline_tests.math_ner.test_rules_and_client import assert_seed_case_1, assert_seed_case_2
 from textguard_pipeline_tests.standin.client import free_port, process
 
 
@@ -103,3 +103,36 @@ def test_upstream_failures_map_to_503_504_500(fresh_standin):
         fresh_standin.script({"POST /ner": [{"status": 200, "body": "<html>oops</html>", "content_type": "text/html"}]})
         r = httpx.post(f"{base}/ner", content=b"3 + 4 = 7", headers={"Content-Type": "text/plain"}, timeout=30)
         assert r.status_code == 500 and r.json()["kind"] == "invalid_response"
+
+
+def test_oversized_bodies_get_413_with_a_short_json_error(ner_url):
+    big = ("3 + 4 = 7 " * 20_000).encode()  # 200 kB: over the cap of /ner
+    for kwargs in ({"content": big, "headers": {"Content-Type": "text/plain"}},
+                   {"json": {"text": big.decode()}},
+                   {"content": iter([big[:100_000], big[100_000:]]), "headers": {"Content-Type": "text/plain"}}):
+        r = httpx.post(f"{ner_url}/ner", timeout=30, **kwargs)
+        assert r.status_code == 413 and r.json()["kind"] == "too_large" and len(r.content) < 200
+    r = httpx.post(f"{ner_url}/ner/batch", json={"spans": [{"text": "x" * 10_000}] * 1_500}, timeout=30)
+    assert r.status_code == 413 and len(r.content) < 200
+    assert httpx.get(f"{ner_url}/health").status_code == 200  # and the service is still up
+
+
+def test_422_bodies_do_not_echo_the_input(ner_url):
+    marker = "zzqq" * 2_600  # 10,400 characters: too long, but under the byte cap
+    for r in (httpx.post(f"{ner_url}/ner", json={"text": marker}),
+              httpx.post(f"{ner_url}/ner", content=marker.encode(), headers={"Content-Type": "text/plain"}),
+              httpx.post(f"{ner_url}/ner/batch", json={"spans": [{"text": marker}] * 3}),
+              httpx.post(f"{ner_url}/ner", content=b'{"text": "zzqq' + b"zzqq" * 100 + b'"',
+                         headers={"Content-Type": "application/json"})):
+        assert r.status_code == 422
+        assert "zzqq" not in r.text and len(r.content) < 1_000
+
+
+@pytest.mark.parametrize("digits", [309, 400, 4_301])
+def test_huge_operands_give_frames_not_500(ner_url, digits):
+    a = "9" * digits
+    r = httpx.post(f"{ner_url}/ner", content=f"{a} + 1 = 1{'0' * digits}".encode(),
+                   headers={"Content-Type": "text/plain"}, timeout=30)
+    assert r.status_code == 200
+    (frame,) = LLMNEROutput.model_validate(r.json()).frames
+    assert frame["frame_type"] == "ARITH_EXAMPLE" and frame["correct"] is True

@@ -1,4 +1,4 @@
-"""core/math_ner.py: rule-based extractor (EN + PL), schemas, HTTP backend client against real servers."""
+"""textguard_pipeline.math_ner: rule-based extractor (EN + PL), schemas, HTTP backend client against real servers."""
 
 import json
 import logging
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from textguard_pipeline.core.math_ner import (
+from textguard_pipeline.math_ner import (
     ArithExampleFrame,
     HttpNerBackend,
     LLMNEROutput,
@@ -343,7 +343,7 @@ def test_too_slow_maps_to_504_after_bounded_retries(fresh_standin):
 def test_invalid_json_maps_to_500_and_logs_raw(fresh_standin, caplog):
     raw = "Sorry, I cannot answer that {" + "x" * 5000
     fresh_standin.script({"POST /ner": [{"status": 200, "body": raw, "content_type": "application/json"}]})
-    with caplog.at_level(logging.ERROR, logger="textguard_pipeline.core.math_ner"):
+    with caplog.at_level(logging.ERROR, logger="textguard_pipeline.math_ner.http_backend"):
         with pytest.raises(NerBackendError) as ei:
             backend(fresh_standin).extract("3 + 4 = 7")
     assert (ei.value.kind, ei.value.status) == ("invalid_response", 500)
@@ -355,7 +355,7 @@ def test_invalid_json_maps_to_500_and_logs_raw(fresh_standin, caplog):
 
 def test_schema_mismatch_maps_to_500(fresh_standin, caplog):
     fresh_standin.script({"POST /ner": [{"status": 200, "json": {"entities": [{"text": "3"}], "frames": []}}]})
-    with caplog.at_level(logging.ERROR, logger="textguard_pipeline.core.math_ner"):
+    with caplog.at_level(logging.ERROR, logger="textguard_pipeline.math_ner.http_backend"):
         with pytest.raises(NerBackendError) as ei:
             backend(fresh_standin).extract("3")
     assert ei.value.status == 500 and '"text": "3"' in caplog.text
