@@ -3,6 +3,7 @@
 Every public name this module had keeps importing from here (tested).
 """
 
+from .placeholders import CLOSE, OPEN
 from ..protection import *  # noqa: F401,F403
 from ..protection import __all__ as _all
 from ..protection.citation_patterns import find_citations
@@ -24,6 +25,6 @@ SOURCES = PRIORITY
 #: source name → factory(config) returning a recogniser, or None when switched off.
 RECOGNIZERS = legacy_factories()
 
-__all__ = [*_all, "CitationRecognizer", "CustomTermRecognizer", "LiteralRecognizer", "NER_LABELS", "NerRecognizer",
+__all__ = [*_all, "CLOSE", "OPEN", "CitationRecognizer", "CustomTermRecognizer", "LiteralRecognizer", "NER_LABELS", "NerRecognizer",
            "NumberRecognizer", "PRIORITY", "RECOGNIZERS", "Recognizer", "SOURCES", "apply_placeholders",
            "find_citations", "find_numbers", "keep_entity", "_PerText"]

@@ -13,7 +13,7 @@ from textguard_pipeline.protection.registry import build_recognizers, recognizer
 
 #: the public names of textguard_pipeline.core.protection before the move (issue 12)
 OLD_PUBLIC = [
-    "Candidate", "CitationRecognizer", "CustomTermRecognizer", "EmptyTextError", "InvalidCustomTermError",
+    "CLOSE", "OPEN", "Candidate", "CitationRecognizer", "CustomTermRecognizer", "EmptyTextError", "InvalidCustomTermError",
     "LiteralRecognizer", "MissingPlaceholdersError", "NER_LABELS", "NerRecognizer", "NotProseChunkError",
     "NumberRecognizer", "PRIORITY", "PROTECTED_COLUMNS", "PlaceholderError", "ProtectedChunk", "ProtectedTerm",
     "ProtectionError", "RECOGNIZERS", "Recognizer", "SOURCES", "TERM_FIELDS", "TERM_NS", "TermProtectionConfig",
