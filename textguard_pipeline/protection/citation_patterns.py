@@ -57,9 +57,14 @@ _ITEMS_FULL = rf"{_PREFIX}{_ITEM}(?:\s*[;,]\s*{_PREFIX}(?:{_ITEM}|{_WEAK}))*"
 _BRACKETED_FULL = re.compile(rf"\s*{_ITEMS_FULL}\s*")
 _ITEMS_RE = re.compile(rf"(?<!{_LET}){_ITEMS}")
 _BRACKETS = re.compile(r"\((?P<p>[^()]{3,400})\)|\[(?P<b>[^\[\]]{3,400})\]")
-_NARRATIVE = re.compile(
-    rf"(?<![\w\-']){_AUTH_NARR}\s*(?:\(\s*{_PREFIX}{_YEARS}{_LOC}?\s*\)|\[\s*{_YEARS}{_LOC}?\s*\])"
-)
+# Narrative citations are found from their year group backwards: a regex that starts at every
+# capitalised word and runs to the end of an author list is quadratic on a long list of names
+# (issue 14: a 69 KB comma-separated list took a minute). The author list must end right before
+# the year group and start within _NARR_REACH characters of it.
+_NARR_YEAR_GROUP = re.compile(rf"\(\s*{_PREFIX}{_YEARS}{_LOC}?\s*\)|\[\s*{_YEARS}{_LOC}?\s*\]")
+_NARR_AUTHORS = re.compile(rf"(?<![\w\-']){_AUTH_NARR}")
+_WORD_START = re.compile(r"(?<![\w\-'])[^\W\d_]")
+_NARR_REACH = 400
 _ETAL_FREE = re.compile(rf"(?<![\w\-']){_SURNAME}{_ETAL},?\s+{_YEARS}")
 _LATEX_CITE = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\[\]{}]*\]){0,2}\s*\{[^{}]*\}")
 _PANDOC_KEY = r"-?@[A-Za-z0-9_][\w:.#$%&+?<>~/-]*"
@@ -95,13 +100,27 @@ def find_citations(text: str, *, year_only: bool = False) -> list[tuple[int, int
         else:
             for im in _ITEMS_RE.finditer(text, cs, ce):
                 out.append((im.start(), _rstrip(text, im.start(), im.end()), "author_year"))
-    for m in _NARRATIVE.finditer(text):
-        out.append((m.start(), m.end(), "narrative"))
+    out.extend(_narratives(text))
     for m in _ETAL_FREE.finditer(text):
         out.append((m.start(), m.end(), "author_year"))
     if year_only:
         for m in _YEAR_ONLY.finditer(text):
             out.append((m.start(), m.end(), "year"))
+    return out
+
+
+def _narratives(text: str) -> list[tuple[int, int, str]]:
+    """``Author (Year)`` spans: for each year group, the leftmost author list that ends right before it
+    (linear: each group looks back at most ``_NARR_REACH`` characters)."""
+    out: list[tuple[int, int, str]] = []
+    floor = 0  # an author list never spans a bracket, so it starts after the previous year group
+    for g in _NARR_YEAR_GROUP.finditer(text):
+        end = _rstrip(text, floor, g.start())
+        for w in _WORD_START.finditer(text, max(floor, end - _NARR_REACH), end):
+            if _NARR_AUTHORS.fullmatch(text, w.start(), end):
+                out.append((w.start(), g.end(), "narrative"))
+                break
+        floor = g.end()
     return out
 
 
