@@ -166,3 +166,32 @@ def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
         timeout_ms=env_int("TEXTGUARD_NER_TIMEOUT_MS", 10_000, env),
         max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env),
     )
+
+
+# --- ingest/citations/markers
+
+
+@dataclass(frozen=True)
+class MarkersGateSettings:
+    """The StructureNumberingGate's switches (seed 004 §5/§10): ``TEXTGUARD_MARKERS_GATE`` (on/off),
+    ``TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD``, ``TEXTGUARD_MARKERS_SOFT_FLAG_ACTION``,
+    ``TEXTGUARD_MARKERS_FALLBACK_MAX``. Validated by ``markers.StructureGateConfig``."""
+
+    enabled: bool = True
+    sequence_threshold: int = 3
+    soft_flag_action: str = "llm"
+    fallback_max_markers: int = 3
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MarkersGateSettings":
+        return markers_gate_settings(env)
+
+
+def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSettings:
+    d = MarkersGateSettings()
+    return MarkersGateSettings(
+        enabled=env_bool("TEXTGUARD_MARKERS_GATE", d.enabled, env),
+        sequence_threshold=env_int("TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD", d.sequence_threshold, env),
+        soft_flag_action=env_str("TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, env),
+        fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env),
+    )
