@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
+from ..lib.placeholder_audit import missing_occurrences, stray_tokens
 from .nlp import spacy_input
 from .parsing import Chunk, ChunkType
 from .placeholders import (
@@ -670,8 +671,8 @@ class TermProtector:
 
     # -- validate / restore ------------------------------------------------
     def validate_placeholders(self, text: str, chunk: ProtectedChunk) -> tuple[bool, list[str]]:
-        """(all present?, missing placeholders in order of ``protected_text``)."""
-        missing = [p for p in chunk.expected_placeholders() if p not in text]
+        """(all present as often as in ``protected_text``?, the placeholders short of that, in order)."""
+        missing = missing_occurrences(chunk.protected_text, text, chunk.expected_placeholders())
         return not missing, missing
 
     def restore(self, paraphrased_text: str, chunk: ProtectedChunk) -> str:
@@ -689,15 +690,32 @@ class TermProtector:
         ok, missing = self.validate_placeholders(paraphrased_text, chunk)
         if not ok:
             raise MissingPlaceholdersError(missing)
+        strays = stray_tokens(paraphrased_text, chunk.protected_text, chunk.expected_placeholders())
+        if strays:  # e.g. a stray <TERM_000> next to the correct token: refuse rather than leave it in
+            raise UnknownPlaceholdersError(sorted(set(strays)))
         try:
             return restore_placeholders(paraphrased_text, chunk.placeholders(), strict=True)
         except UnknownPlaceholderError as exc:
             raise UnknownPlaceholdersError(exc.placeholders) from None
 
 
-def restore_protected(protected_text: str, term_placeholders: dict[str, str], math_placeholders: dict[str, str]) -> str:
-    """Stored-row restoration (what the asset check runs): merged maps, single strict pass."""
-    return restore_placeholders(protected_text, {**math_placeholders, **term_placeholders}, strict=True)
+def restore_protected(protected_text: str, term_placeholders: dict[str, str], math_placeholders: dict[str, str],
+                      *, expected_text: str | None = None) -> str:
+    """Stored-row restoration (what the asset check runs): merged maps, single strict pass.
+
+    Raises :class:`MissingPlaceholdersError` when an issued placeholder is absent (a parser placeholder
+    swallowed by a term lives in that term's original), or, given ``expected_text`` (the protected text
+    the answer came from), when one occurs fewer times than there.
+    """
+    restored = restore_placeholders(protected_text, {**math_placeholders, **term_placeholders}, strict=True)
+    missing = ([p for p in term_placeholders if p not in protected_text]
+               + [p for p, o in math_placeholders.items()
+                  if p not in protected_text and not any(o in t for t in term_placeholders.values())])
+    if expected_text is not None:
+        missing = missing_occurrences(expected_text, protected_text, {**math_placeholders, **term_placeholders})
+    if missing:
+        raise MissingPlaceholdersError(missing)
+    return restored
 
 
 # ---------------------------------------------------------------------------
@@ -767,6 +785,9 @@ def restoration_failures(df, source: str) -> list[dict[str, Any]]:
             restored = restore_protected(r.protected_text, terms_map, math_map)
         except UnknownPlaceholderError as exc:
             out.append(base | {"reason": f"unmapped placeholder(s) survive: {', '.join(exc.placeholders[:5])}"})
+            continue
+        except MissingPlaceholdersError as exc:
+            out.append(base | {"reason": f"placeholder(s) issued but absent from protected_text: {', '.join(exc.missing[:5])}"})
             continue
         if restored != expected:
             i = next((k for k, (a, b) in enumerate(zip(restored, expected)) if a != b), min(len(restored), len(expected)))
