@@ -17,6 +17,7 @@ from . import settings  # noqa: E402
 from .checks import root_checks  # noqa: E402
 from .jobs import EXECUTOR, JOBS, SCHEDULES, SENSORS  # noqa: E402
 from .resources import build_resources  # noqa: E402
+from .roundtrip import defs as roundtrip_defs  # noqa: E402
 
 
 def _asset_modules():
@@ -35,13 +36,15 @@ def build_definitions() -> Definitions:
         schedules.extend(getattr(m, "SCHEDULES", []))
         sensors.extend(getattr(m, "SENSORS", []))
         jobs.extend(getattr(m, "JOBS", []))
+    # Slices registered explicitly (issue 12): the LLM round trip.
+    rt = roundtrip_defs.defs
     return Definitions(
-        assets=all_assets,
-        asset_checks=checks,
+        assets=[*all_assets, *rt.assets],
+        asset_checks=[*checks, *rt.asset_checks],
         jobs=jobs,
         sensors=sensors,
         schedules=schedules,
-        resources=build_resources(),
+        resources={**build_resources(), **rt.resources},
         executor=EXECUTOR,
     )
 
