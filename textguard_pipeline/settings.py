@@ -197,11 +197,14 @@ def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSe
         sequence_threshold=env_int("TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD", d.sequence_threshold, env),
         soft_flag_action=env_str("TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, env),
         fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env),
+    )
 
 
 # --- roundtrip
 # The LLM endpoint (every LLM pass shares it) and the `rewritten_chunks` round trip.
 # Read only here; lib/llm.py, lib/http.py and roundtrip/ take these frozen objects.
+
+
 @dataclass(frozen=True)
 class LLMSettings:
     """The OpenAI-compatible endpoint and what using it may cost.
