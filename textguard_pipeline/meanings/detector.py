@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from ..core.nlp import spacy_input
 from ..core.parsing import Chunk
@@ -43,6 +43,30 @@ class EmbeddedSettings:
     everyday_adj_senses: int = 6
     min_occurrences: dict[str, int] = field(default_factory=lambda: {"subject": 1, "author": 1})
     context_chars: int = 250
+    #: longest text handed to spaCy at once, and how many such texts per batch (memory bound)
+    window_chars: int = 20_000
+    spacy_batch_size: int = 16
+
+
+def spacy_windows(text: str, size: int) -> Iterator[tuple[int, str]]:
+    """``(offset, piece)`` tiling ``text`` in pieces of at most ``size`` characters, cut after the last
+    newline, else sentence end, else space in the second half of each piece (so phrases stay whole)."""
+    n, pos = len(text), 0
+    if n <= size:
+        yield 0, text
+        return
+    while pos < n:
+        end = min(n, pos + size)
+        if end < n:
+            half = pos + size // 2
+            cut = max(text.rfind("\n", half, end), -1)
+            if cut < 0:
+                cut = max(text.rfind(". ", half, end) + 1, text.rfind("? ", half, end) + 1, 0) or -1
+            if cut <= 0:
+                cut = text.rfind(" ", half, end)
+            end = cut + 1 if cut > pos else end
+        yield pos, text[pos:end]
+        pos = end
 
 
 class WordSignals:
@@ -137,9 +161,14 @@ class EmbeddedDetector:
     def detect(self, text: str, chunks: Sequence[Chunk], fmt: str = "txt") -> list[Mention]:
         prose = [c for c in chunks if c.chunk_type == "prose" and c.text.strip()]
         masked = [analysis_text(c.text, fmt) for c in prose]
+        # Bounded windows, pulled lazily in small batches: a 10 MB one-line paragraph never reaches spaCy
+        # whole (E088 above nlp.max_length, ≈ 1 GB of parse state per MB).
+        pieces = [(chunk, mtext, offset, piece) for chunk, mtext in zip(prose, masked)
+                  for offset, piece in spacy_windows(mtext, self.settings.window_chars)]
+        docs = self.nlp.pipe((spacy_input(p[3]) for p in pieces), batch_size=self.settings.spacy_batch_size)
         out: list[Mention] = []
-        for chunk, mtext, doc in zip(prose, masked, self.nlp.pipe([spacy_input(m) for m in masked], batch_size=64)):
-            out.extend(self._chunk_mentions(text, chunk, mtext, doc))
+        for (chunk, mtext, offset, _piece), doc in zip(pieces, docs):
+            out.extend(self._chunk_mentions(text, chunk, mtext, doc, offset))
         return self._apply_min_occurrences(out)
 
     # -- per chunk ----------------------------------------------------------
