@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..settings import wordnet_settings
+from .wordnet_apt import APT_PACKAGE, HINT, WNDB_DIR, apt_install_wordnet
 from .wndb import (  # noqa: F401  (the conversion names are re-exported: core.wordnet_setup)
     LMF_DC_NS,
     LMF_DOCTYPE,
@@ -280,6 +281,7 @@ def install_wordnet(
     wndb_dirs: Iterable[str] = ("/usr/share/wordnet",),
     allow_download: bool = True,
     log: Log = print,
+    apt: bool = False,
 ) -> WordNetInfo:
     """Make a usable lexicon available (see the module docstring for the order).
 
@@ -325,7 +327,11 @@ def install_wordnet(
             problems.append(str(exc))
             log(f"wordnet: {exc}")
 
-    # 3. a WNDB directory
+    # 3. a WNDB directory (with ``apt``: Debian's wordnet-base installed first when it is missing)
+    wndb_dirs = list(wndb_dirs)
+    if apt and wordnet_settings().apt and WNDB_DIR in wndb_dirs and not find_wndb(WNDB_DIR):
+        if not apt_install_wordnet(log):
+            problems.append(f"{APT_PACKAGE} not installed (run: {HINT})")
     for d in wndb_dirs:
         if find_wndb(d):
             try:
@@ -520,3 +526,16 @@ def _install_wndb(directory: Path, log: Log) -> tuple[str, str]:
 
 
 
+
+def lexicon_status() -> str:
+    """One line for report headers: which lexicon serves meanings, and how to get the full one if not."""
+    try:
+        info = wordnet_status()
+    except WordNetError as exc:
+        return f"WordNet: unusable ({exc})"
+    if info is None:
+        return f"WordNet: none installed yet (the small shipped lexicon is used on first run); full WordNet 3.0: {HINT}"
+    if info.is_mini:
+        return (f"WordNet: {info.spec}, the SMALL shipped lexicon ({info.synsets:,} synsets, limited coverage); "
+                f"full WordNet 3.0: {HINT}")
+    return f"WordNet: {info.spec}, full lexicon ({info.synsets:,} synsets, from {info.source})"
