@@ -30,7 +30,9 @@ SLICES = (ingest, protection, roundtrip, math_ner, citations, markers, meanings,
 
 
 def build_definitions() -> dg.Definitions:
-    return dg.Definitions.merge(*(s.defs for s in SLICES), dg.Definitions(resources=build_resources()))
+    """Every slice's assets, checks, jobs, sensors and schedules, with resources read from the environment now."""
+    resources = {**build_resources(), **meanings.resources(), **roundtrip.resources()}
+    return dg.Definitions.merge(*(s.defs for s in SLICES), dg.Definitions(resources=resources))
 
 
 defs = build_definitions()

@@ -176,9 +176,10 @@ CHECKS = [
 ]
 
 
-def build_defs() -> Definitions:
-    return Definitions(assets=[rewritten_chunks], asset_checks=CHECKS,
-                       resources={"rewrite": RewriteResource.from_settings(settings.rewrite_settings())})
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = Definitions(assets=[rewritten_chunks], asset_checks=CHECKS)
 
 
-defs = build_defs()
+def resources() -> dict[str, object]:
+    """The slice's resources, read from the environment now (each code-location load reads it afresh)."""
+    return {"rewrite": RewriteResource.from_settings(settings.rewrite_settings())}
