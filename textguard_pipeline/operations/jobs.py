@@ -25,6 +25,7 @@ from ..defs_kit.partitions import (
     encode_cursor,
     plan_corpus,
     recorded_shas,
+    register_partitions,
 )
 from .executor import EXECUTOR
 
@@ -121,7 +122,7 @@ def refresh_requests(instance, corpus_dir: str | None = None, warehouse: str | N
     known = recorded_shas(warehouse or settings.warehouse(), registered)
     tick = plan_tick(corpus_dir or settings.corpus_dir(), registered, known)
     if tick.new_keys:
-        instance.add_dynamic_partitions(documents_partitions.name, tick.new_keys)
+        register_partitions(instance, tick.new_keys)
     return tick
 
 
