@@ -195,3 +195,40 @@ def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSe
         soft_flag_action=env_str("TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, env),
         fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env),
     )
+
+
+# --- operations (jobs, executor, schedule, IO cache)
+
+EXECUTORS = ("in_process", "multiprocess", "celery")
+
+
+@dataclass(frozen=True)
+class OperationsSettings:
+    """How runs execute and when the corpus is refreshed. Env: TEXTGUARD_EXECUTOR (in_process | multiprocess |
+    celery), TEXTGUARD_REFRESH_CRON (default nightly 02:00) / _REFRESH_TZ (UTC), TEXTGUARD_CELERY_BROKER /
+    _CELERY_BACKEND (default redis on loopback), TEXTGUARD_IO_CACHE_MB (IO manager read cache, 0 = off)."""
+
+    executor: str = "multiprocess"
+    refresh_cron: str = "0 2 * * *"
+    refresh_tz: str = "UTC"
+    celery_broker: str = "redis://127.0.0.1:6379/0"
+    celery_backend: str = ""  # empty: the broker
+    io_cache_mb: float = 256.0
+
+
+def operations_settings(env: Mapping[str, str] | None = None) -> OperationsSettings:
+    d = OperationsSettings()
+    broker = env_str("TEXTGUARD_CELERY_BROKER", d.celery_broker, env)
+    return OperationsSettings(
+        executor=env_str("TEXTGUARD_EXECUTOR", d.executor, env).lower().replace("-", "_"),
+        refresh_cron=env_str("TEXTGUARD_REFRESH_CRON", d.refresh_cron, env),
+        refresh_tz=env_str("TEXTGUARD_REFRESH_TZ", d.refresh_tz, env),
+        celery_broker=broker,
+        celery_backend=env_str("TEXTGUARD_CELERY_BACKEND", broker, env),
+        io_cache_mb=env_float("TEXTGUARD_IO_CACHE_MB", d.io_cache_mb, env),
+    )
+
+
+def textguard_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every ``TEXTGUARD_*`` variable as set now (the config-change sensor fingerprints them)."""
+    return {k: v for k, v in environ(env).items() if k.startswith("TEXTGUARD_")}
