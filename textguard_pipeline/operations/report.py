@@ -194,7 +194,7 @@ def error_text(err) -> str:
     "No space left on device: cannot write …/doc.parquet")."""
     parts, seen = [], 0
     while err is not None and seen < 6:
-        parts.append(f"{err.cls_name}: {err.message.strip()}" if seen else err.message.strip())
+        parts.append(err.message.strip())  # Dagster's message starts with the exception class
         err, seen = getattr(err, "cause", None) or getattr(err, "context", None), seen + 1
     return "\ncaused by: ".join(parts)
 
