@@ -88,9 +88,10 @@ def load_definitions():
 
 def housekeeping(instance: DagsterInstance, warehouse: str) -> list[str]:
     """Mark runs whose process died as failed; remove temporary files their writers left. Returns what was done."""
-    notes = [f"run {run_id} was left STARTED by a process that is gone: marked FAILED"
-             for run_id in fail_orphaned_runs(instance)]
-    notes += [f"removed orphan temporary file {p}" for p in remove_files(orphan_tmp_files(warehouse))]
+    orphaned = fail_orphaned_runs(instance)
+    notes = [f"run {run_id} was left STARTED by process {pid}, which is gone: marked FAILED" for run_id, pid in orphaned]
+    dead = {pid for _, pid in orphaned}
+    notes += [f"removed orphan temporary file {p}" for p in remove_files(orphan_tmp_files(warehouse, dead_pids=dead))]
     return notes
 
 

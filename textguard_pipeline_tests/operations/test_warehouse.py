@@ -64,3 +64,12 @@ def test_stale_lists_partitions_and_files_of_documents_gone_from_the_corpus_only
     assert stale.documents() == ["gone.txt", "never_written.txt"]
     assert not find_stale(str(tmp_path), ["kept.txt"], {"kept.txt", "gone.txt"}, {"source_documents"})
     assert not find_stale("s3://bucket/w", ["kept.txt"], {"kept.txt"}, {"source_documents"}).files
+
+
+def test_files_of_writers_known_dead_are_orphans_at_any_age(tmp_path):
+    asset = tmp_path / "a"
+    asset.mkdir()
+    fresh = asset / f".k.parquet.4242-{HEX}.tmp"
+    fresh.write_bytes(b"partial")
+    assert orphan_tmp_files(str(tmp_path), dead_pids={4242}) == [fresh]
+    assert orphan_tmp_files(str(tmp_path), dead_pids={4243}) == []
