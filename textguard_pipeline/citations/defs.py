@@ -1,5 +1,6 @@
 """`citation_maps`: numeric [N] citations of every document, mapped to their sentences (seed 002)."""
 
+import dagster as dg
 import json
 from collections import Counter
 from typing import Any
@@ -111,3 +112,6 @@ asset_checks = CHECKS = [
 ]
 
 assets = [citation_maps]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=assets, asset_checks=CHECKS)

@@ -1,5 +1,6 @@
 """Dagster definitions of the ingest slice: `source_documents` (the root), `parsed_chunks` and their checks."""
 
+import dagster as dg
 from collections import Counter
 from typing import Callable
 
@@ -80,3 +81,6 @@ def ingest_checks(corpus_dir_fn: Callable[[], str] = settings.corpus_dir) -> lis
 
 
 assets = [source_documents, parsed_chunks]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=[source_documents, parsed_chunks], asset_checks=ingest_checks())

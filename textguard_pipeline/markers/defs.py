@@ -1,6 +1,7 @@
 """`candidate_markers` (every "word + number" occurrence) and `gated_markers` (StructureNumberingGate v2.1)."""
 
 
+import dagster as dg
 from collections import Counter
 
 import pandas as pd
@@ -115,3 +116,6 @@ asset_checks = CHECKS = [
 ]
 
 assets = [candidate_markers, gated_markers]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=assets, asset_checks=CHECKS)
