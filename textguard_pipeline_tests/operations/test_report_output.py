@@ -38,10 +38,23 @@ def test_junit_is_valid_xml_and_names_every_document_whatever_its_name(tmp_path)
     for doc in HOSTILE_IDS:
         assert one_line(doc) in names
     assert "caf\\xe9.txt" in names and "red\\x1b[31m.txt" in names  # recognisable, byte for byte
-    docs = next(s for s in root.iter("testsuite") if s.get("name") == "documents")
-    assert docs.get("failures") == str(len(HOSTILE_IDS))
-    assert int(root.get("failures")) == 2 * len(HOSTILE_IDS) and root.get("errors") == "1"
+    # each document already fails a check: its reasons go into that failure, counted once
+    assert not [s for s in root.iter("testsuite") if s.get("name") == "documents"]
+    assert int(root.get("failures")) == len(HOSTILE_IDS) and root.get("errors") == "1"
+    assert all("unreadable file /w/source_documents/" in f.text for f in root.iter("failure"))
     assert not CONTROL.search((tmp_path / "r.xml").read_text(encoding="utf-8"))
+
+
+def test_a_document_failure_no_check_reports_gets_its_own_testcase(tmp_path):
+    res = ReportResult(documents=["a", "..\x1b"])
+    res.outcomes.append(CheckOutcome("x/x_ok", "a", "passed"))
+    res.document_failures["..\x1b"] = {"x": "partition key '..\x1b': a partition key may not contain U+001B"}
+    write_junit(res, tmp_path / "r.xml")
+    root = ET.parse(tmp_path / "r.xml").getroot()
+    docs = next(s for s in root.iter("testsuite") if s.get("name") == "documents")
+    assert docs.get("failures") == "1" and root.get("failures") == "1"
+    assert [tc.get("name") for tc in docs.iter("testcase")] == ["..\\x1b"]
+    assert not res.ok
 
 
 def test_markdown_has_no_terminal_control_characters_and_lists_every_failure():
