@@ -89,7 +89,8 @@ def load_definitions():
 def housekeeping(instance: DagsterInstance, warehouse: str) -> list[str]:
     """Mark runs whose process died as failed; remove temporary files their writers left. Returns what was done."""
     orphaned = fail_orphaned_runs(instance)
-    notes = [f"run {run_id} was left STARTED by process {pid}, which is gone: marked FAILED" for run_id, pid in orphaned]
+    notes = [f"run {run_id} was left STARTED by process {pid}, which is gone: marked FAILED"
+             for run_id, pid in orphaned]
     dead = {pid for _, pid in orphaned}
     notes += [f"removed orphan temporary file {p}" for p in remove_files(orphan_tmp_files(warehouse, dead_pids=dead))]
     return notes
@@ -247,7 +248,8 @@ def write_junit(res: ReportResult, path: Path) -> None:
             if o.status == "failed":
                 if o.severity == "ERROR":
                     body = o.message + (f"\n\ndocument failures:\n{why[o.doc_id]}" if o.doc_id in why else "")
-                    parts.append(f'      <failure message={_attr(f"{check} failed for {o.doc_id}")}>{_text(body)}</failure>')
+                    message = _attr(f"{check} failed for {o.doc_id}")
+                    parts.append(f"      <failure message={message}>{_text(body)}</failure>")
                 else:
                     parts.append(f"      <system-out>WARN: {_text(o.message)}</system-out>")
             elif o.status == "skipped":
@@ -257,9 +259,9 @@ def write_junit(res: ReportResult, path: Path) -> None:
     if uncovered:
         parts.append(f'  <testsuite name="documents" tests="{n_docs}" failures="{n_docs}">')
         for doc_id, by_asset in sorted(uncovered.items()):
-            first = next(iter(sorted(by_asset.items())))
+            asset, reason = next(iter(sorted(by_asset.items())))
             parts.append(f'    <testcase classname="documents" name={_attr(doc_id)}>'
-                         f'<failure message={_attr(f"{first[0]}: {first[1]}"[:300])}>{_text(why[doc_id])}</failure></testcase>')
+                         f'<failure message={_attr(f"{asset}: {reason}"[:300])}>{_text(why[doc_id])}</failure></testcase>')
         parts.append("  </testsuite>")
     if res.step_failures:
         parts.append(f'  <testsuite name="asset steps" tests="{len(res.step_failures)}" errors="{len(res.step_failures)}">')

@@ -107,7 +107,7 @@ class Stale:
 
 
 def find_stale(warehouse: str, registered: list[str], corpus_keys: set[str], assets: set[str]) -> Stale:
-    """Registered partitions, and files of the document-partitioned ``assets``, whose document is not in ``corpus_keys``.
+    """Registered partitions, and files of the document-partitioned ``assets``, of documents not in ``corpus_keys``.
 
     Only the directories of ``assets`` are looked at: anything else in the warehouse is not ours to judge.
     """
