@@ -30,6 +30,7 @@ from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PART
 from .. import settings
 from ..core.documents import discover_documents
 from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
+from ..meanings.wordnet_install import lexicon_status
 from .instance import fail_orphaned_runs, open_instance, owner_tags
 from .safe_text import one_line, visible
 from .warehouse import Stale, find_stale, orphan_tmp_files, remove_files
@@ -300,7 +301,7 @@ def render_markdown(res: ReportResult) -> str:
         "# textguard asset-check report",
         "",
         f"{status} — {len(res.documents)} documents, {len(res.runs)} run(s), {res.seconds:.1f}s",
-        "",
+        "", lexicon_status(), "",
         "| check | blocking | passed | failed | skipped |",
         "|---|---|---|---|---|",
     ]
