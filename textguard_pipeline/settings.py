@@ -409,3 +409,40 @@ def meanings_settings(env: Mapping[str, str] | None = None) -> MeaningsSettings:
         min_occurrences_subject=env_int("TEXTGUARD_MEANINGS_MIN_SUBJECT", 1, env),
         min_occurrences_author=env_int("TEXTGUARD_MEANINGS_MIN_AUTHOR", 1, env),
     )
+
+
+# --- operations (jobs, executor, schedule, IO cache)
+
+EXECUTORS = ("in_process", "multiprocess", "celery")
+
+
+@dataclass(frozen=True)
+class OperationsSettings:
+    """How runs execute and when the corpus is refreshed. Env: TEXTGUARD_EXECUTOR (in_process | multiprocess |
+    celery), TEXTGUARD_REFRESH_CRON (default nightly 02:00) / _REFRESH_TZ (UTC), TEXTGUARD_CELERY_BROKER /
+    _CELERY_BACKEND (default redis on loopback), TEXTGUARD_IO_CACHE_MB (IO manager read cache, 0 = off)."""
+
+    executor: str = "multiprocess"
+    refresh_cron: str = "0 2 * * *"
+    refresh_tz: str = "UTC"
+    celery_broker: str = "redis://127.0.0.1:6379/0"
+    celery_backend: str = ""  # empty: the broker
+    io_cache_mb: float = 256.0
+
+
+def operations_settings(env: Mapping[str, str] | None = None) -> OperationsSettings:
+    d = OperationsSettings()
+    broker = env_str("TEXTGUARD_CELERY_BROKER", d.celery_broker, env)
+    return OperationsSettings(
+        executor=env_str("TEXTGUARD_EXECUTOR", d.executor, env).lower().replace("-", "_"),
+        refresh_cron=env_str("TEXTGUARD_REFRESH_CRON", d.refresh_cron, env),
+        refresh_tz=env_str("TEXTGUARD_REFRESH_TZ", d.refresh_tz, env),
+        celery_broker=broker,
+        celery_backend=env_str("TEXTGUARD_CELERY_BACKEND", broker, env),
+        io_cache_mb=env_float("TEXTGUARD_IO_CACHE_MB", d.io_cache_mb, env, minimum=0.0),
+    )
+
+
+def textguard_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every ``TEXTGUARD_*`` variable as set now (the config-change sensor fingerprints them)."""
+    return {k: v for k, v in environ(env).items() if k.startswith("TEXTGUARD_")}

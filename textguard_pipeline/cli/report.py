@@ -14,7 +14,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     return run_report(out_dir=args.out, batch_size=args.batch_size, select=args.select, quiet=args.quiet)
 
 
-def run_report(out_dir: str | None, batch_size: int | None = None, select: str | None = None, quiet: bool = False) -> int:
+def run_report(
+    out_dir: str | None, batch_size: int | None = None, select: str | None = None, quiet: bool = False
+) -> int:
     from ..operations.report import materialize_corpus, render_markdown, write_report
 
     log = (lambda *_a, **_k: None) if quiet else (lambda m: print(m, flush=True))
@@ -35,8 +37,12 @@ def register_cli(subparsers: argparse._SubParsersAction) -> None:
         r.add_argument("--corpus", help="corpus directory (default: $TEXTGUARD_CORPUS_DIR or data/corpus)")
         r.add_argument("--warehouse", help="Parquet base path or URL (default: $TEXTGUARD_WAREHOUSE or data/warehouse)")
         r.add_argument("--out", default="reports" if name == "report" else None, help="directory for the report files")
-        r.add_argument("--batch-size", type=int, default=None,
-                       help="documents per run (default: $TEXTGUARD_MAX_PARTITIONS_PER_RUN or 50)")
+        r.add_argument(
+            "--batch-size",
+            type=int,
+            default=None,
+            help="documents per run (default: $TEXTGUARD_MAX_PARTITIONS_PER_RUN or 50)",
+        )
         r.add_argument("--select", default=None, help="asset selection string (default: every asset)")
         r.add_argument("--quiet", action="store_true", help="print only the summary")
         r.set_defaults(func=cmd_report)
