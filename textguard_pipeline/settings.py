@@ -41,3 +41,9 @@ def restored_environ(*names: str) -> Iterator[None]:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+
+
+# --- ops (instance home)
+def dagster_home() -> str:
+    """The Dagster instance directory: ``$DAGSTER_HOME``, else data/dagster_home (what the Makefile uses)."""
+    return _path("DAGSTER_HOME", PROJECT_ROOT / "data" / "dagster_home")

@@ -12,12 +12,16 @@ documents.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from dagster import DynamicPartitionsDefinition
+import pyarrow.parquet as pq
+from dagster import DagsterInstance, DynamicPartitionsDefinition
+from sqlalchemy.exc import IntegrityError
 
-from .core.documents import discover_documents, file_sha256
+from ..core.documents import discover_documents, file_sha256
+from .io_manager import InvalidPartitionKey, partition_path
 
 documents_partitions = DynamicPartitionsDefinition(name="documents")
 
@@ -49,21 +53,43 @@ def recorded_shas(warehouse: str, keys: list[str] | set[str]) -> dict[str, str]:
     Documents without a file, or whose file was an unreadable-document row
     (empty sha256), are left out: to the planner they are "not materialized".
     """
-    import pyarrow.parquet as pq
-    from upath import UPath
-
-    base = UPath(warehouse) / "source_documents"
     out: dict[str, str] = {}
     for key in keys:
-        path = base / f"{key}.parquet"
         try:
+            path = partition_path(warehouse, "source_documents", key)
             with path.open("rb") as fh:
                 col = pq.read_table(fh, columns=["sha256"]).column("sha256").to_pylist()
-        except (FileNotFoundError, OSError, KeyError, ValueError):
+        except (InvalidPartitionKey, OSError, KeyError, ValueError):  # no usable file: "not materialized"
             continue
         if col and col[0]:
             out[key] = str(col[0])
     return out
+
+
+def register_partitions(instance: DagsterInstance, keys: list[str] | set[str], attempts: int = 8) -> list[str]:
+    """Add the missing ``documents`` partitions; return every registered key in partition order.
+
+    Idempotent under concurrency: Dagster's add is read-then-insert, so two processes
+    that meet the same new document race to a UNIQUE violation; the loser reads again
+    and adds what is still missing.
+    """
+    name = documents_partitions.name
+    wanted = list(dict.fromkeys(keys))
+    for attempt in range(attempts):
+        existing = instance.get_dynamic_partitions(name)
+        have = set(existing)
+        new = [k for k in wanted if k not in have]
+        if not new:
+            return list(existing)
+        try:
+            instance.add_dynamic_partitions(name, new)
+        except IntegrityError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.02 * (attempt + 1))
+            continue
+        return list(instance.get_dynamic_partitions(name))
+    raise AssertionError("unreachable")
 
 
 def contiguous_ranges(keys: list[str], ordered: list[str], max_size: int) -> list[tuple[str, str]]:

@@ -20,10 +20,10 @@ from dagster import (
     asset_check,
 )
 
-from .core.documents import file_sha256, is_safe_doc_id
-from .core.frames import chunks_from_frame
-from .core.spans import check_char_ranges
-from .io_managers import MissingPartition
+from ..core.documents import file_sha256, is_safe_doc_id
+from ..core.frames import chunks_from_frame
+from ..core.spans import check_char_ranges
+from .io_manager import MissingPartition
 
 #: rule(doc_id, frame, source_text_or_None) -> failing rows as dicts
 Rule = Callable[[str, pd.DataFrame, str | None], Iterable[Mapping[str, Any]]]
@@ -159,9 +159,10 @@ def documents_ok_check(asset: str) -> AssetChecksDefinition:
         readable = source_texts(source_documents)
         values = value if isinstance(value, Mapping) else {}
         failures = [
-            {"doc_id": doc_id, "reason": "no output: the document failed in this asset or upstream (see the run log)"}
+            {"doc_id": doc_id, "reason": v.reason
+             or "no output: the document failed in this asset or upstream (see the run log)"}
             for doc_id, v in values.items()
-            if isinstance(v, MissingPartition) and doc_id in readable
+            if isinstance(v, MissingPartition) and (doc_id in readable or v.reason)
         ]
         return result_from_failures(failures, checked=len(values))
 

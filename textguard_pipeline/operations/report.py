@@ -5,11 +5,18 @@ Runs in one process, several documents per run (contiguous ranges of the
 project's dagster.yaml: SQLite under data/dagster_home) so the runs are
 visible afterwards in the UI. Writes ``asset-checks.xml`` (JUnit, one testcase
 per check per document) and ``asset-checks.md``; returns non-zero when a
-blocking or ERROR-severity check failed or an asset step failed.
+blocking or ERROR-severity check failed, an asset step failed or a
+document failed in an asset.
+
+Nothing is silently dropped: a document that failed in an asset is listed with
+the reason (an unreadable upstream file is named), a step failure keeps its
+causes (disk full, read-only file system, with the file), runs left STARTED by a
+killed process are marked failed, and partitions or files of documents that
+left the corpus are listed (``textguard prune`` removes them; the report never
+does). Every name and message is made safe for XML and the terminal
+(:mod:`.safe_text`).
 """
 
-import os
-import sys
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -17,14 +24,15 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from dagster import AssetCheckSeverity, DagsterInstance
+from dagster import AssetCheckSeverity, BetaWarning, DagsterInstance, PreviewWarning
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
-from . import settings
-from .core.documents import discover_documents
-from .partitions import contiguous_ranges, documents_partitions
-
-warnings.filterwarnings("ignore")
+from .. import settings
+from ..core.documents import discover_documents
+from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
+from .instance import fail_orphaned_runs, open_instance, owner_tags
+from .safe_text import one_line, visible
+from .warehouse import Stale, find_stale, orphan_tmp_files, remove_files
 
 
 @dataclass
@@ -45,6 +53,12 @@ class ReportResult:
     documents: list[str] = field(default_factory=list)
     #: asset → Markdown summaries its materializations published (metadata key "summary")
     summaries: dict[str, list[str]] = field(default_factory=dict)
+    #: doc_id → asset → why the document has no output there (the runner's ``failed_documents``)
+    document_failures: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: what the report cleaned up or noticed before running (orphaned runs, temporary files)
+    housekeeping: list[str] = field(default_factory=list)
+    #: partitions and files of documents no longer in the corpus (removed only by `textguard prune`)
+    stale: Stale = field(default_factory=Stale)
     seconds: float = 0.0
 
     @property
@@ -53,29 +67,31 @@ class ReportResult:
 
     @property
     def ok(self) -> bool:
-        return not self.failed and not self.step_failures
-
-
-def _instance() -> DagsterInstance:
-    home = os.environ.get("DAGSTER_HOME")
-    if not home:
-        home = str(settings.PROJECT_ROOT / "data" / "dagster_home")
-        os.environ["DAGSTER_HOME"] = home
-    Path(home).mkdir(parents=True, exist_ok=True)
-    if not (Path(home) / "dagster.yaml").exists():
-        src = settings.PROJECT_ROOT / "dagster.yaml"
-        if src.exists():
-            (Path(home) / "dagster.yaml").write_text(src.read_text())
-    return DagsterInstance.get()
+        return not self.failed and not self.step_failures and not self.document_failures
 
 
 def register_documents(instance: DagsterInstance, keys: list[str]) -> list[str]:
-    """Add missing partitions; return every registered key in partition order."""
-    existing = instance.get_dynamic_partitions(documents_partitions.name)
-    new = [k for k in keys if k not in set(existing)]
-    if new:
-        instance.add_dynamic_partitions(documents_partitions.name, new)
-    return list(existing) + new
+    """Add missing partitions (safe when other processes do the same); return every key in partition order."""
+    return register_partitions(instance, keys)
+
+
+def load_definitions():
+    """The code location's Definitions, without the Beta/Preview warnings their decorators raise
+    (backfill_policy and partitioned checks are used on purpose)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", BetaWarning)
+        warnings.simplefilter("ignore", PreviewWarning)
+        from ..definitions import build_definitions
+
+        return build_definitions()
+
+
+def housekeeping(instance: DagsterInstance, warehouse: str) -> list[str]:
+    """Mark runs whose process died as failed; remove temporary files their writers left. Returns what was done."""
+    notes = [f"run {run_id} was left STARTED by a process that is gone: marked FAILED"
+             for run_id in fail_orphaned_runs(instance)]
+    notes += [f"removed orphan temporary file {p}" for p in remove_files(orphan_tmp_files(warehouse))]
+    return notes
 
 
 def materialize_corpus(
@@ -86,36 +102,38 @@ def materialize_corpus(
     log_level: str = "WARNING",
 ) -> ReportResult:
     """Materialize every asset of the code location for every corpus document."""
-    from .definitions import build_definitions
-
-    instance = instance or _instance()
-    defs = build_definitions()
+    instance = instance or open_instance()
+    defs = load_definitions()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", BetaWarning)
+        job = _selection_job(defs, select) if select else defs.resolve_job_def("materialize_all")
     docs = sorted(discover_documents(settings.corpus_dir()))
     if not docs:
         raise SystemExit(f"no documents under {settings.corpus_dir()}")
+    res = ReportResult(documents=docs, housekeeping=housekeeping(instance, settings.warehouse()))
     ordered = register_documents(instance, docs)
-    job = defs.resolve_job_def("materialize_all")
-    if select:
-        job = _selection_job(defs, select)
     selected = {k.to_user_string() for k in job.asset_layer.selected_asset_keys}
     checks_meta = {name: v for name, v in _check_specs(defs).items() if name.split("/", 1)[0] in selected}
-    res = ReportResult(documents=docs)
     t0 = time.perf_counter()
     ranges = contiguous_ranges(docs, ordered, batch_size or settings.max_partitions_per_run())
     for i, (first, last) in enumerate(ranges, 1):
         keys = ordered[ordered.index(first): ordered.index(last) + 1]
-        log(f"[{i}/{len(ranges)}] materializing {len(keys)} document(s): {first} … {last}")
+        log(f"[{i}/{len(ranges)}] materializing {len(keys)} document(s): {one_line(first)} … {one_line(last)}")
         t = time.perf_counter()
         result = job.execute_in_process(
             instance=instance,
             run_config={"loggers": {"console": {"config": {"log_level": log_level}}}},
-            tags={ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last},
+            tags={ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last, **owner_tags()},
             raise_on_error=False,
         )
         res.runs.append(result.run_id)
         _collect(result, keys, checks_meta, res)
         log(f"      run {result.run_id[:8]} {'ok' if result.success else 'FAILED'} in {time.perf_counter() - t:.1f}s")
     res.seconds = time.perf_counter() - t0
+    partitioned = {k.to_user_string() for k in defs.resolve_asset_graph().materializable_asset_keys
+                   if defs.resolve_asset_graph().get(k).partitions_def == documents_partitions}
+    res.stale = find_stale(settings.warehouse(), instance.get_dynamic_partitions(documents_partitions.name),
+                           set(docs), partitioned)
     return res
 
 
@@ -163,10 +181,22 @@ def _collect(result, keys: list[str], checks_meta: dict[str, tuple[bool, str]], 
         summary = mat.metadata.get("summary")
         if summary is not None and getattr(summary, "value", None):
             res.summaries.setdefault(mat.asset_key.to_user_string(), []).append(str(summary.value))
+        failed = _json(mat.metadata.get("failed_documents"))
+        for doc_id, reason in (failed.items() if isinstance(failed, dict) else ()):
+            res.document_failures.setdefault(str(doc_id), {})[mat.asset_key.to_user_string()] = str(reason)
     for ev in result.get_step_failure_events():
         err = ev.event_specific_data.error if ev.event_specific_data else None
-        message = err.message.strip() if err else "step failed"
-        res.step_failures.append((ev.step_key or "?", message[:2000]))
+        res.step_failures.append((ev.step_key or "?", error_text(err)[:2000] if err else "step failed"))
+
+
+def error_text(err) -> str:
+    """A serialized Dagster error with its causes (``Error occurred while handling output`` alone hides
+    "No space left on device: cannot write …/doc.parquet")."""
+    parts, seen = [], 0
+    while err is not None and seen < 6:
+        parts.append(f"{err.cls_name}: {err.message.strip()}" if seen else err.message.strip())
+        err, seen = getattr(err, "cause", None) or getattr(err, "context", None), seen + 1
+    return "\ncaused by: ".join(parts)
 
 
 def _json(value: Any) -> Any:
@@ -178,37 +208,57 @@ def _doc_lines(markdown: str, doc_id: str) -> str:
     return "\n".join(lines[:6]) if len(lines) > 1 else (markdown or "")[:1500]
 
 
+def _attr(value: str) -> str:
+    return quoteattr(one_line(value))
+
+
+def _text(value: str) -> str:
+    return escape(visible(value))
+
+
 def write_junit(res: ReportResult, path: Path) -> None:
+    """JUnit XML: a testsuite per check (a testcase per document), then document failures and step errors.
+
+    Valid XML 1.0 whatever the file names: every name and message goes through :mod:`.safe_text`.
+    """
     by_check: dict[str, list[CheckOutcome]] = {}
     for o in res.outcomes:
         by_check.setdefault(o.check, []).append(o)
     parts = ['<?xml version="1.0" encoding="UTF-8"?>']
-    total = len(res.outcomes) + len(res.step_failures)
-    failures = sum(1 for o in res.outcomes if o.status == "failed")
+    n_docs = len(res.document_failures)
+    total = len(res.outcomes) + len(res.step_failures) + n_docs
+    failures = sum(1 for o in res.outcomes if o.status == "failed") + n_docs
     skipped = sum(1 for o in res.outcomes if o.status == "skipped")
     parts.append(f'<testsuites name="textguard asset checks" tests="{total}" failures="{failures}" '
                  f'errors="{len(res.step_failures)}" skipped="{skipped}" time="{res.seconds:.3f}">')
     for check, outs in sorted(by_check.items()):
         nf = sum(1 for o in outs if o.status == "failed")
         ns = sum(1 for o in outs if o.status == "skipped")
-        parts.append(f'  <testsuite name={quoteattr(check)} tests="{len(outs)}" failures="{nf}" skipped="{ns}">')
+        parts.append(f'  <testsuite name={_attr(check)} tests="{len(outs)}" failures="{nf}" skipped="{ns}">')
         for o in sorted(outs, key=lambda o: o.doc_id):
-            parts.append(f'    <testcase classname={quoteattr(check)} name={quoteattr(o.doc_id)}>')
+            parts.append(f'    <testcase classname={_attr(check)} name={_attr(o.doc_id)}>')
             if o.status == "failed":
-                tag = "failure" if o.severity == "ERROR" else "system-out"
-                if tag == "failure":
-                    parts.append(f'      <failure message={quoteattr(f"{check} failed for {o.doc_id}")}>{escape(o.message)}</failure>')
+                if o.severity == "ERROR":
+                    parts.append(f'      <failure message={_attr(f"{check} failed for {o.doc_id}")}>{_text(o.message)}</failure>')
                 else:
-                    parts.append(f"      <system-out>WARN: {escape(o.message)}</system-out>")
+                    parts.append(f"      <system-out>WARN: {_text(o.message)}</system-out>")
             elif o.status == "skipped":
-                parts.append(f"      <skipped message={quoteattr(o.message)}/>")
+                parts.append(f"      <skipped message={_attr(o.message)}/>")
             parts.append("    </testcase>")
+        parts.append("  </testsuite>")
+    if res.document_failures:
+        parts.append(f'  <testsuite name="documents" tests="{n_docs}" failures="{n_docs}">')
+        for doc_id, by_asset in sorted(res.document_failures.items()):
+            body = "\n".join(f"{asset}: {reason}" for asset, reason in sorted(by_asset.items()))
+            first = next(iter(sorted(by_asset.items())))
+            parts.append(f'    <testcase classname="documents" name={_attr(doc_id)}>'
+                         f'<failure message={_attr(f"{first[0]}: {first[1]}"[:300])}>{_text(body)}</failure></testcase>')
         parts.append("  </testsuite>")
     if res.step_failures:
         parts.append(f'  <testsuite name="asset steps" tests="{len(res.step_failures)}" errors="{len(res.step_failures)}">')
         for step, msg in res.step_failures:
-            parts.append(f'    <testcase classname="asset steps" name={quoteattr(step)}>'
-                         f'<error message={quoteattr(msg.splitlines()[0] if msg else "")}>{escape(msg)}</error></testcase>')
+            parts.append(f'    <testcase classname="asset steps" name={_attr(step)}>'
+                         f'<error message={_attr(msg.splitlines()[0] if msg else "")}>{_text(msg)}</error></testcase>')
         parts.append("  </testsuite>")
     parts.append("</testsuites>")
     path.write_text("\n".join(parts) + "\n", encoding="utf-8")
@@ -257,28 +307,41 @@ def render_markdown(res: ReportResult) -> str:
             lines += [f"### {asset_name}", ""]
             lines += [merge_markdown_tables(list(dict.fromkeys(parts))), ""]
     failed = [o for o in res.outcomes if o.status == "failed"]
-    if failed or res.step_failures:
+    if failed or res.step_failures or res.document_failures:
         lines += ["", "## Failures", ""]
         for o in failed[:50]:
-            lines += [f"### `{o.check}` — `{o.doc_id}` ({o.severity})", "", o.message or "(no detail)", ""]
+            lines += [f"### `{o.check}` — `{one_line(o.doc_id)}` ({o.severity})", "", o.message or "(no detail)", ""]
+        for doc_id, by_asset in sorted(res.document_failures.items())[:50]:
+            lines += [f"### document `{one_line(doc_id)}`", ""]
+            lines += [f"- `{asset}`: {one_line(reason)}" for asset, reason in sorted(by_asset.items())] + [""]
         for step, msg in res.step_failures:
             lines += [f"### step `{step}` failed", "", "```", msg[:1500], "```", ""]
-    return "\n".join(lines) + "\n"
+    lines += _stale_lines(res.stale) + _housekeeping_lines(res.housekeeping)
+    return visible("\n".join(lines) + "\n")
 
 
-def run_report(out_dir: str | None, batch_size: int | None = None, select: str | None = None, quiet: bool = False) -> int:
-    log = (lambda *_a, **_k: None) if quiet else (lambda m: print(m, flush=True))
-    res = materialize_corpus(batch_size=batch_size, select=select, log=log)
-    md = render_markdown(res)
-    if out_dir:
-        out = Path(out_dir)
-        out.mkdir(parents=True, exist_ok=True)
-        write_junit(res, out / "asset-checks.xml")
-        (out / "asset-checks.md").write_text(md, encoding="utf-8")
-        log(f"wrote {out / 'asset-checks.xml'} and {out / 'asset-checks.md'}")
-    print(md)
-    return 0 if res.ok else 1
+def _stale_lines(stale: Stale) -> list[str]:
+    if not stale:
+        return []
+    docs = stale.documents()
+    lines = ["", "## Stale documents", "",
+             f"{len(docs)} document(s) are no longer in the corpus but still have {len(stale.partitions)} registered "
+             f"partition(s) and {len(stale.files)} file(s) in the warehouse. `textguard prune` removes them.", ""]
+    lines += [f"- `{one_line(d)}`" for d in docs[:50]]
+    if len(docs) > 50:
+        lines.append(f"- … and {len(docs) - 50} more")
+    return lines
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run_report("reports"))
+def _housekeeping_lines(notes: list[str]) -> list[str]:
+    return ["", "## Housekeeping", "", *[f"- {one_line(n)}" for n in notes]] if notes else []
+
+
+def write_report(res: ReportResult, out_dir: str | Path) -> tuple[Path, Path]:
+    """Write ``asset-checks.xml`` (JUnit) and ``asset-checks.md`` into ``out_dir``; return both paths."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    xml, md = out / "asset-checks.xml", out / "asset-checks.md"
+    write_junit(res, xml)
+    md.write_text(render_markdown(res), encoding="utf-8")
+    return xml, md

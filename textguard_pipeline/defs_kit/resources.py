@@ -12,9 +12,9 @@ from pathlib import Path
 
 from dagster import ConfigurableResource
 
-from . import settings
-from .core.documents import discover_documents
-from .io_managers import ParquetIOManager
+from .. import settings
+from ..core.documents import discover_documents
+from .io_manager import ParquetIOManager
 
 
 def _as_settings(resource: ConfigurableResource, settings_cls):
@@ -46,7 +46,7 @@ class ProtectionResource(ConfigurableResource):
     spacy_model: str = ""
 
     def _settings(self):
-        from .core.pipeline import ProtectionSettings
+        from ..core.pipeline import ProtectionSettings
 
         return _as_settings(self, ProtectionSettings)
 
@@ -58,7 +58,7 @@ class ProtectionResource(ConfigurableResource):
 
     @classmethod
     def from_env(cls) -> "ProtectionResource":
-        from .core.pipeline import ProtectionSettings
+        from ..core.pipeline import ProtectionSettings
 
         return cls(**asdict(ProtectionSettings.from_env()))
 
@@ -75,13 +75,13 @@ class NerBackendResource(ConfigurableResource):
     max_retries: int = 2
 
     def backend(self):
-        from .core.pipeline import NerSettings
+        from ..core.pipeline import NerSettings
 
         return _as_settings(self, NerSettings).backend()
 
     @classmethod
     def from_env(cls) -> "NerBackendResource":
-        from .core.pipeline import NerSettings
+        from ..core.pipeline import NerSettings
 
         return cls(**asdict(NerSettings.from_env()))
 
@@ -100,20 +100,20 @@ class MarkersGateResource(ConfigurableResource):
     log_config_changes: bool = True
 
     def gate_config(self):
-        from .core.markers import StructureGateConfig
+        from ..core.markers import StructureGateConfig
 
         return StructureGateConfig(self.enabled, self.sequence_threshold, self.soft_flag_action,
                                    self.fallback_max_markers, self.log_config_changes)
 
     def gate(self, log=None):
         """The StructureNumberingGate (with the TEXTGUARD_LLM_* client when SOFT_FLAG asks the LLM)."""
-        from .core.pipeline import make_gate
+        from ..core.pipeline import make_gate
 
         return make_gate(self.gate_config(), log=log)
 
     @classmethod
     def from_env(cls) -> "MarkersGateResource":
-        from .core.markers import gate_config_from_env
+        from ..core.markers import gate_config_from_env
 
         return cls(**asdict(gate_config_from_env()))
 
@@ -144,7 +144,7 @@ class MeaningsResource(ConfigurableResource):
     install_small_lexicon: bool = True
 
     def _settings(self):
-        from .core.pipeline import MeaningsSettings
+        from ..core.pipeline import MeaningsSettings
 
         return _as_settings(self, MeaningsSettings)
 
@@ -157,7 +157,7 @@ class MeaningsResource(ConfigurableResource):
 
     @classmethod
     def from_env(cls) -> "MeaningsResource":
-        from .core.pipeline import MeaningsSettings
+        from ..core.pipeline import MeaningsSettings
 
         return cls(**asdict(MeaningsSettings.from_env()))
 
