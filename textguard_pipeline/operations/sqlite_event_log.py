@@ -181,10 +181,10 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
         # Migrations only ever add tables: a "yes" is remembered, a "no" asked again.
         if table_name in self._tg_tables:
             return True
-        with self._db_lock:
-            engine = self._tg_engine(INDEX_SHARD_NAME)
-            with engine.connect() as conn:
-                found = bool(engine.dialect.has_table(conn, table_name))
+        # Without _db_lock, as stock: Dagster asks while it holds an index connection (the pool lends a second one).
+        engine = self._tg_engine(INDEX_SHARD_NAME)
+        with engine.connect() as conn:
+            found = bool(engine.dialect.has_table(conn, table_name))
         if found:
             self._tg_tables.add(table_name)
         return found

@@ -29,8 +29,8 @@ def _home(dest: Path, batched: bool) -> Path:
 def _scenario(home: Path, corpus: Path, docs: list[str]):
     """A multi-partition run over good documents, then one run per document with an unreadable one
     added (its parsed_chunks step fails). Per-partition status, last run per asset, check results."""
-    from textguard_pipeline.partitions import documents_partitions
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.defs_kit.partitions import documents_partitions
+    from textguard_pipeline.operations.report import materialize_corpus
 
     with DagsterInstance.from_config(str(home)) as instance:
         first = materialize_corpus(instance=instance, batch_size=len(docs), select=" ".join(ASSETS), log=lambda *_: None)
