@@ -101,7 +101,7 @@ def _materialize_sample(instance, sample: list[str]) -> None:
     from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
     from textguard_pipeline.definitions import build_definitions
-    from textguard_pipeline.partitions import documents_partitions
+    from textguard_pipeline.defs_kit.partitions import documents_partitions
 
     job_def = define_asset_job("bench_scale_sample", partitions_def=documents_partitions,
                                selection=AssetSelection.assets("source_documents", "parsed_chunks"))
@@ -119,8 +119,9 @@ def instance_timings(rows: list, home: Path, corpus: Path, keys: list[str], n_ne
     from dagster import DagsterInstance, SensorResult, build_sensor_context
 
     from textguard_pipeline.core.documents import file_sha256
-    from textguard_pipeline.jobs import corpus_sensor, refresh_requests
-    from textguard_pipeline.partitions import documents_partitions, encode_cursor
+    from textguard_pipeline.operations.jobs import refresh_requests
+    from textguard_pipeline.operations.sensors import corpus_sensor
+    from textguard_pipeline.defs_kit.partitions import documents_partitions, encode_cursor
 
     registered = keys[: len(keys) - n_new]
     with DagsterInstance.from_config(str(home)) as instance:
@@ -152,7 +153,7 @@ def instance_timings(rows: list, home: Path, corpus: Path, keys: list[str], n_ne
 
 def report_startup(rows: list, tmp: Path, home: Path, env: dict) -> None:
     """``textguard report`` until it prints that its first run starts; then stopped."""
-    from textguard_pipeline.devservers import stop_group
+    from textguard_pipeline_tests.devservers import stop_group
 
     log = tmp / "report.log"
     bin_dir = Path(sys.executable).parent
@@ -164,13 +165,13 @@ def report_startup(rows: list, tmp: Path, home: Path, env: dict) -> None:
     try:
         while True:
             text = log.read_text(errors="replace")
-            if "[1/" in text or proc.poll() is not None:
+            if " process(es)" in text or proc.poll() is not None:
                 break
             time.sleep(0.05)
         secs = time.perf_counter() - t
     finally:
         stop_group(proc, timeout=20)
-    if "[1/" not in text:
+    if " process(es)" not in text:
         print(f"  textguard report start-up: exited before its first run\n{text[-2000:]}")
         return
     rows.append(("textguard report start-up (to its first run)", secs, None))
@@ -179,7 +180,7 @@ def report_startup(rows: list, tmp: Path, home: Path, env: dict) -> None:
 
 def ui_timings(rows: list, tmp: Path, home: Path, env: dict, new_keys: list[str]) -> None:
     from textguard_pipeline import settings
-    from textguard_pipeline.devservers import free_port, start_group, stop_group, wait_until
+    from textguard_pipeline_tests.devservers import free_port, start_group, stop_group, wait_until
 
     port = free_port()
     log = tmp / "dagster_dev.log"
