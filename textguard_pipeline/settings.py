@@ -47,3 +47,18 @@ def restored_environ(*names: str) -> Iterator[None]:
 def dagster_home() -> str:
     """The Dagster instance directory: ``$DAGSTER_HOME``, else data/dagster_home (what the Makefile uses)."""
     return _path("DAGSTER_HOME", PROJECT_ROOT / "data" / "dagster_home")
+
+
+# --- scale
+def report_workers() -> int:
+    """Processes `textguard report` runs document ranges in (TEXTGUARD_REPORT_WORKERS; 0 or unset: one per core)."""
+    raw = os.environ.get("TEXTGUARD_REPORT_WORKERS", "").strip()
+    value = int(raw) if raw else 0
+    if value < 0:
+        raise ValueError(f"TEXTGUARD_REPORT_WORKERS={raw!r}: expected 0 (one per core) or a positive number")
+    if value:
+        return value
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
