@@ -123,10 +123,17 @@ def materialize_corpus(
     selected = {k.to_user_string() for k in job.asset_layer.selected_asset_keys}
     checks_meta = {name: v for name, v in _check_specs(defs).items() if name.split("/", 1)[0] in selected}
     workers = max(1, workers) if instance.is_persistent else 1
-    size = batch_size or split_size(len(docs), settings.max_partitions_per_run(), workers)
+    max_size = settings.max_partitions_per_run()
+    size = batch_size or split_size(len(docs), max_size, workers)
     position = {k: i for i, k in enumerate(ordered)}  # not ordered.index(): 100k registered documents
+    ranges = contiguous_ranges(docs, ordered, size)
+    # Splitting for the workers must not create one-document runs where one run would have held more
+    # documents: a one-document step fails on its document's error instead of isolating it (another report).
+    while batch_size is None and size < max_size and any(a == b for a, b in ranges) and len(docs) > 1:
+        size += 1
+        ranges = contiguous_ranges(docs, ordered, size)
     tasks = [RangeTask(i, first, last, tuple(ordered[position[first]: position[last] + 1]))
-             for i, (first, last) in enumerate(contiguous_ranges(docs, ordered, size), 1)]
+             for i, (first, last) in enumerate(ranges, 1)]
     workers = min(workers, len(tasks))
     t0, cpu0 = time.perf_counter(), cpu_seconds()
     progress = Progress(len(docs), quiet=quiet)
