@@ -25,7 +25,7 @@ def cmd_prune(args: argparse.Namespace) -> int:
 
 
 def register_cli(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("prune", help="remove partitions and warehouse files of documents no longer in the corpus")
+    p = subparsers.add_parser("prune", help="remove partitions and warehouse files of documents not in the corpus")
     p.add_argument("--corpus", help="corpus directory (default: $TEXTGUARD_CORPUS_DIR or data/corpus)")
     p.add_argument("--warehouse", help="Parquet base path (default: $TEXTGUARD_WAREHOUSE or data/warehouse)")
     p.add_argument("--dry-run", action="store_true", help="list what would be removed, remove nothing")

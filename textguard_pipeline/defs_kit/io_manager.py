@@ -29,6 +29,7 @@ import pyarrow.parquet as pq
 from dagster import InputContext, MetadataValue, OutputContext, UPathIOManager
 from upath import UPath
 
+from .. import settings
 from .run_keys import run_partition_keys
 
 
@@ -230,7 +231,7 @@ class _ReadCache:
 
     @staticmethod
     def _limit() -> int:
-        return int(float(os.environ.get("TEXTGUARD_IO_CACHE_MB", "256")) * 1_000_000)
+        return int(settings.operations_settings().io_cache_mb * 1_000_000)
 
     def read(self, path: UPath | str) -> pd.DataFrame:
         path = UPath(path)

@@ -95,8 +95,8 @@ def process_alive(pid: int, start: str = "") -> bool:
     return not start or _start_time(pid) in ("", start)
 
 
-def fail_orphaned_runs(instance: DagsterInstance) -> list[str]:
-    """Mark STARTED/STARTING runs of this host whose executing process is gone as FAILED; return their ids."""
+def fail_orphaned_runs(instance: DagsterInstance) -> list[tuple[str, int]]:
+    """Mark STARTED/STARTING runs of this host whose executing process is gone as FAILED; return (run id, pid)."""
     host = socket.gethostname()
     runs = instance.get_runs(RunsFilter(statuses=[DagsterRunStatus.STARTED, DagsterRunStatus.STARTING],
                                         tags={HOST_TAG: host}))
@@ -107,5 +107,5 @@ def fail_orphaned_runs(instance: DagsterInstance) -> list[str]:
             continue
         instance.report_run_failed(run, f"the process executing this run (pid {pid} on {host}) is gone "
                                         "(killed or crashed); marked failed by the next textguard report")
-        failed.append(run.run_id)
+        failed.append((run.run_id, int(pid)))
     return failed

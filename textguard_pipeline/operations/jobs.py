@@ -11,7 +11,6 @@ schedules.py; executor: executor.py.
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass, field
 
 from dagster import AssetSelection, RunRequest, define_asset_job
@@ -32,22 +31,25 @@ from .executor import EXECUTOR
 
 # -- configuration ----------------------------------------------------------------
 
-DEFAULT_REFRESH_CRON = "0 2 * * *"  # nightly at 02:00
+DEFAULT_REFRESH_CRON = settings.OperationsSettings.refresh_cron  # nightly at 02:00
 
 
 def refresh_cron() -> str:
-    return os.environ.get("TEXTGUARD_REFRESH_CRON") or DEFAULT_REFRESH_CRON
+    return settings.operations_settings().refresh_cron
 
 
 def refresh_timezone() -> str:
-    return os.environ.get("TEXTGUARD_REFRESH_TZ") or "UTC"
+    return settings.operations_settings().refresh_tz
 
 
 # -- jobs ---------------------------------------------------------------------------
 
+# rewritten_chunks (the LLM round trip) is opt-in: only with TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK set.
+_ALL = AssetSelection.all() if settings.rewrite_settings().enabled else AssetSelection.all() - AssetSelection.assets("rewritten_chunks")
+
 materialize_all = define_asset_job(
     "materialize_all",
-    selection=AssetSelection.all(),
+    selection=_ALL,
     partitions_def=documents_partitions,
     executor_def=EXECUTOR,
     description="Every asset (and its checks) for the selected documents. Target of the corpus sensor and schedule.",
@@ -55,7 +57,7 @@ materialize_all = define_asset_job(
 
 rematerialize_all = define_asset_job(
     "rematerialize_all",
-    selection=AssetSelection.all(),
+    selection=_ALL,
     partitions_def=documents_partitions,
     executor_def=EXECUTOR,
     tags={"textguard/purpose": "rematerialize"},
@@ -136,9 +138,10 @@ _FINGERPRINT_SKIP = ("KEY", "TOKEN", "SECRET", "PASSWORD")
 
 def config_fingerprint(code_versions: dict[str, str | None], env: dict[str, str] | None = None) -> str:
     """A hash of the asset code versions and the TEXTGUARD_* settings (not secrets, not ops knobs)."""
-    env = dict(os.environ if env is None else env)
+    env = settings.textguard_environment(env)
     ops_knobs = {"TEXTGUARD_EXECUTOR", "TEXTGUARD_MAX_PARTITIONS_PER_RUN", "TEXTGUARD_REFRESH_CRON",
-                 "TEXTGUARD_REFRESH_TZ", "TEXTGUARD_CELERY_BROKER", "TEXTGUARD_CELERY_BACKEND"}
+                 "TEXTGUARD_REFRESH_TZ", "TEXTGUARD_CELERY_BROKER", "TEXTGUARD_CELERY_BACKEND",
+                 "TEXTGUARD_IO_CACHE_MB"}
     relevant = {k: v for k, v in env.items()
                 if k.startswith("TEXTGUARD_") and k not in ops_knobs and not any(s in k for s in _FINGERPRINT_SKIP)}
     data = json.dumps({"code": code_versions, "env": relevant}, sort_keys=True)

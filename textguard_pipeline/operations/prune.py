@@ -24,7 +24,9 @@ def document_assets() -> set[str]:
             if graph.get(k).partitions_def == documents_partitions}
 
 
-def prune(instance: DagsterInstance | None = None, dry_run: bool = False, home: str | None = None) -> tuple[Stale, list]:
+def prune(
+    instance: DagsterInstance | None = None, dry_run: bool = False, home: str | None = None
+) -> tuple[Stale, list]:
     """Delete stale partitions from the instance and their files from the warehouse, and orphan
     temporary files. Returns (what was stale, orphan files). Refuses to run on an empty corpus."""
     corpus = set(discover_documents(settings.corpus_dir()))

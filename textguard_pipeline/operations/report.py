@@ -91,9 +91,11 @@ def load_definitions():
 
 def housekeeping(instance: DagsterInstance, warehouse: str) -> list[str]:
     """Mark runs whose process died as failed; remove temporary files their writers left. Returns what was done."""
-    notes = [f"run {run_id} was left STARTED by a process that is gone: marked FAILED"
-             for run_id in fail_orphaned_runs(instance)]
-    notes += [f"removed orphan temporary file {p}" for p in remove_files(orphan_tmp_files(warehouse))]
+    orphaned = fail_orphaned_runs(instance)
+    notes = [f"run {run_id} was left STARTED by process {pid}, which is gone: marked FAILED"
+             for run_id, pid in orphaned]
+    dead = {pid for _, pid in orphaned}
+    notes += [f"removed orphan temporary file {p}" for p in remove_files(orphan_tmp_files(warehouse, dead_pids=dead))]
     return notes
 
 
@@ -262,7 +264,7 @@ def error_text(err) -> str:
     "No space left on device: cannot write …/doc.parquet")."""
     parts, seen = [], 0
     while err is not None and seen < 6:
-        parts.append(f"{err.cls_name}: {err.message.strip()}" if seen else err.message.strip())
+        parts.append(err.message.strip())  # Dagster's message starts with the exception class
         err, seen = getattr(err, "cause", None) or getattr(err, "context", None), seen + 1
     return "\ncaused by: ".join(parts)
 
@@ -292,8 +294,14 @@ def write_junit(res: ReportResult, path: Path) -> None:
     by_check: dict[str, list[CheckOutcome]] = {}
     for o in res.outcomes:
         by_check.setdefault(o.check, []).append(o)
+    # A document that already fails a check gets the reasons in that check's message (counted once);
+    # the others get a testcase of their own under "documents".
+    covered = {o.doc_id for o in res.failed}
+    why = {doc: "\n".join(f"{asset}: {reason}" for asset, reason in sorted(by_asset.items()))
+           for doc, by_asset in res.document_failures.items()}
+    uncovered = {doc: by_asset for doc, by_asset in res.document_failures.items() if doc not in covered}
     parts = ['<?xml version="1.0" encoding="UTF-8"?>']
-    n_docs = len(res.document_failures)
+    n_docs = len(uncovered)
     total = len(res.outcomes) + len(res.step_failures) + n_docs
     failures = sum(1 for o in res.outcomes if o.status == "failed") + n_docs
     skipped = sum(1 for o in res.outcomes if o.status == "skipped")
@@ -307,20 +315,21 @@ def write_junit(res: ReportResult, path: Path) -> None:
             parts.append(f'    <testcase classname={_attr(check)} name={_attr(o.doc_id)}>')
             if o.status == "failed":
                 if o.severity == "ERROR":
-                    parts.append(f'      <failure message={_attr(f"{check} failed for {o.doc_id}")}>{_text(o.message)}</failure>')
+                    body = o.message + (f"\n\ndocument failures:\n{why[o.doc_id]}" if o.doc_id in why else "")
+                    message = _attr(f"{check} failed for {o.doc_id}")
+                    parts.append(f"      <failure message={message}>{_text(body)}</failure>")
                 else:
                     parts.append(f"      <system-out>WARN: {_text(o.message)}</system-out>")
             elif o.status == "skipped":
                 parts.append(f"      <skipped message={_attr(o.message)}/>")
             parts.append("    </testcase>")
         parts.append("  </testsuite>")
-    if res.document_failures:
+    if uncovered:
         parts.append(f'  <testsuite name="documents" tests="{n_docs}" failures="{n_docs}">')
-        for doc_id, by_asset in sorted(res.document_failures.items()):
-            body = "\n".join(f"{asset}: {reason}" for asset, reason in sorted(by_asset.items()))
-            first = next(iter(sorted(by_asset.items())))
+        for doc_id, by_asset in sorted(uncovered.items()):
+            asset, reason = next(iter(sorted(by_asset.items())))
             parts.append(f'    <testcase classname="documents" name={_attr(doc_id)}>'
-                         f'<failure message={_attr(f"{first[0]}: {first[1]}"[:300])}>{_text(body)}</failure></testcase>')
+                         f'<failure message={_attr(f"{asset}: {reason}"[:300])}>{_text(why[doc_id])}</failure></testcase>')
         parts.append("  </testsuite>")
     if res.step_failures:
         parts.append(f'  <testsuite name="asset steps" tests="{len(res.step_failures)}" errors="{len(res.step_failures)}">')

@@ -5,7 +5,14 @@ from dagster import DefaultSensorStatus, SensorEvaluationContext, SensorResult, 
 from .. import settings
 from ..defs_kit.file_hashes import cached_sha256
 from ..defs_kit.partitions import decode_cursor, documents_partitions, encode_cursor
-from .jobs import all_documents_requests, config_fingerprint, materialize_all, plan_tick, rematerialize_all, skip_message
+from .jobs import (
+    all_documents_requests,
+    config_fingerprint,
+    materialize_all,
+    plan_tick,
+    rematerialize_all,
+    skip_message,
+)
 
 # -- sensor: fast reaction, known = what it requested last (cursor) ------------------------
 

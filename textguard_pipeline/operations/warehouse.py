@@ -40,8 +40,13 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def orphan_tmp_files(warehouse: str, now: float | None = None) -> list[Path]:
-    """Temporary files left by a killed writer (local warehouses only)."""
+def orphan_tmp_files(warehouse: str, now: float | None = None, dead_pids: set[int] = frozenset()) -> list[Path]:
+    """Temporary files left by a killed writer (local warehouses only).
+
+    ``dead_pids``: writers known dead on this host (the processes of orphaned runs), whose
+    files are orphans at any age; otherwise a file must be old enough that no writer on
+    another host sharing the warehouse can still be busy with it.
+    """
     if not is_local(warehouse) or not _local(warehouse).is_dir():
         return []
     now = time.time() if now is None else now
@@ -55,8 +60,9 @@ def orphan_tmp_files(warehouse: str, now: float | None = None) -> list[Path]:
                 age = now - path.stat().st_mtime
             except FileNotFoundError:  # renamed into place meanwhile
                 continue
-            writer_gone = m.group(1) is None or not _alive(int(m.group(1)))
-            if age >= ORPHAN_ANY_AGE_S or (age >= ORPHAN_MIN_AGE_S and writer_gone):
+            pid = int(m.group(1)) if m.group(1) else None
+            writer_gone = pid is None or not _alive(pid)
+            if pid in dead_pids or age >= ORPHAN_ANY_AGE_S or (age >= ORPHAN_MIN_AGE_S and writer_gone):
                 out.append(path)
     return out
 
@@ -101,7 +107,7 @@ class Stale:
 
 
 def find_stale(warehouse: str, registered: list[str], corpus_keys: set[str], assets: set[str]) -> Stale:
-    """Registered partitions, and files of the document-partitioned ``assets``, whose document is not in ``corpus_keys``.
+    """Registered partitions, and files of the document-partitioned ``assets``, of documents not in ``corpus_keys``.
 
     Only the directories of ``assets`` are looked at: anything else in the warehouse is not ours to judge.
     """
