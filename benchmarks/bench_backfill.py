@@ -98,11 +98,9 @@ def dagster_backfill(home: Path | None, docs: list[str], with_checks: bool,
     if not with_checks:
         selection = selection.without_checks()
     job_def = define_asset_job("bench_backfill", selection=selection, partitions_def=documents_partitions)
-    base_defs = build_definitions()
-    if with_checks == "grouped":  # every check of an asset in one step (defs_kit/check_steps.py)
-        from textguard_pipeline.defs_kit.check_steps import group_check_steps
-
-        base_defs = group_check_steps(base_defs)
+    # with_checks: "grouped" = every check of an asset in one step (the default definitions), True = one
+    # step per check (as before defs_kit/check_steps.py), False = no checks
+    base_defs = build_definitions(grouped_checks=with_checks == "grouped")
     defs = Definitions.merge(base_defs, Definitions(jobs=[job_def]))
     job = defs.resolve_job_def("bench_backfill")
     runs = failures = 0
@@ -162,7 +160,7 @@ def check_functions() -> dict[str, list]:
     from textguard_pipeline.definitions import build_definitions
 
     out: dict[str, list] = {}
-    for chk in build_definitions().asset_checks or []:
+    for chk in build_definitions(grouped_checks=False).asset_checks or []:
         fn = chk.op.compute_fn.decorated_fn
         params = list(inspect.signature(fn).parameters)
         for key in chk.check_keys:
@@ -365,16 +363,20 @@ def pipeline_tier(tmp: Path) -> None:
     repeats = max(1, int(os.environ.get("BENCH_REPEATS", "2")))
     core_times: dict[bool, list[float]] = {False: [], True: []}
     times: dict[int, list[tuple[int, int, float]]] = {i: [] for i in range(len(FULL_VARIANTS))}
+    only = {k for k in os.environ.get("BENCH_FULL_ONLY", "").split(",") if k}  # e.g. "sqlite": skip PostgreSQL
     with _postgres() as pg:
         for r in range(repeats):
             for checks in (False, True):
                 t = time.perf_counter()
                 core_n = pipeline_loop(corpus, tmp / f"wh_full_core_{r}_{checks}", with_checks=checks)
                 core_times[checks].append(time.perf_counter() - t)
-            for i, (kind, with_checks, _label) in enumerate(FULL_VARIANTS):
-                if kind.startswith("pg") and pg is None:
+            print(f"  core loop: {min(core_times[False]):.1f} s; core loop + checks: {min(core_times[True]):.1f} s",
+                  flush=True)
+            for i, (kind, with_checks, label) in enumerate(FULL_VARIANTS):
+                if (kind.startswith("pg") and pg is None) or (only and kind not in only):
                     continue
                 times[i].append(_run_variant(pg, tmp, f"full_{i}_{r}", kind, with_checks, docs, None))
+                print(f"  {label}: {times[i][-1][2]:.1f} s", flush=True)
         stock = []
         if os.environ.get("BENCH_STOCK", "1") != "0":
             stock = _run_variants(pg, tmp, "full_stock", STOCK_VARIANTS, docs, None)

@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", dg.BetaWarning)
     warnings.simplefilter("ignore", dg.PreviewWarning)
     from .citations import defs as citations
+    from .defs_kit.check_steps import group_check_steps
     from .defs_kit.resources import build_resources
     from .ingest import defs as ingest
     from .markers import defs as markers
@@ -32,8 +33,10 @@ meanings = type("meanings", (), {"defs": dg.Definitions(assets=[_meanings.resolv
 SLICES = (ingest, protection, roundtrip, math_ner, citations, markers, meanings, operations)
 
 
-def build_definitions() -> dg.Definitions:
-    return dg.Definitions.merge(*(s.defs for s in SLICES), dg.Definitions(resources=build_resources()))
+def build_definitions(grouped_checks: bool = True) -> dg.Definitions:
+    """Every slice's definitions; ``grouped_checks``: an asset's checks run in one step (defs_kit/check_steps.py)."""
+    defs = dg.Definitions.merge(*(s.defs for s in SLICES), dg.Definitions(resources=build_resources()))
+    return group_check_steps(defs) if grouped_checks else defs
 
 
 defs = build_definitions()

@@ -13,12 +13,10 @@ ASSETS = ("source_documents", "parsed_chunks")
 
 def _defs(grouped: bool):
     from textguard_pipeline.definitions import build_definitions
-    from textguard_pipeline.defs_kit.check_steps import group_check_steps
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        defs = build_definitions()
-        return group_check_steps(defs) if grouped else defs
+        return build_definitions(grouped_checks=grouped)
 
 
 def _evaluations(defs, selection, docs, instance):
