@@ -446,3 +446,20 @@ def operations_settings(env: Mapping[str, str] | None = None) -> OperationsSetti
 def textguard_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
     """Every ``TEXTGUARD_*`` variable as set now (the config-change sensor fingerprints them)."""
     return {k: v for k, v in environ(env).items() if k.startswith("TEXTGUARD_")}
+
+
+# --- scale
+
+
+def report_workers(env: Mapping[str, str] | None = None) -> int:
+    """Processes ``textguard report`` runs document ranges in (``TEXTGUARD_REPORT_WORKERS``; 0 or unset: one
+    per core)."""
+    value = env_int("TEXTGUARD_REPORT_WORKERS", 0, env)
+    if value < 0:
+        raise SettingsError(f"TEXTGUARD_REPORT_WORKERS={value}: expected 0 (one per core) or a positive number")
+    if value:
+        return value
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1

@@ -30,6 +30,7 @@ from dagster import InputContext, MetadataValue, OutputContext, UPathIOManager
 from upath import UPath
 
 from .. import settings
+from .run_keys import run_partition_keys
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,10 @@ class ParquetIOManager(UPathIOManager):
         asset_path = self._get_path_without_extension(context)
         paths: dict[str, UPath] = {}
         refused: dict[str, str] = {}
-        for key in context.asset_partition_keys:
+        # The run's own documents (one partition query per run), not every registered one: a check's input
+        # would otherwise cover all partitions of the asset.
+        keys = run_partition_keys(context)
+        for key in keys if keys is not None else context.asset_partition_keys:
             try:
                 paths[key] = self._with_extension(self.get_path_for_partition(context, asset_path, key))
             except InvalidPartitionKey as exc:

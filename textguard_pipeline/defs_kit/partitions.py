@@ -39,9 +39,10 @@ class CorpusPlan:
         return sorted(set(self.new_keys) | set(self.changed_keys))
 
 
-def plan_corpus(corpus_dir: str | Path, registered: set[str], known_shas: dict[str, str]) -> CorpusPlan:
-    """Compare the corpus on disk with registered partitions and last-seen hashes."""
-    shas = {doc_id: file_sha256(p) for doc_id, p in discover_documents(corpus_dir).items()}
+def plan_corpus(corpus_dir: str | Path, registered: set[str], known_shas: dict[str, str],
+                hasher=file_sha256) -> CorpusPlan:
+    """Compare the corpus on disk with registered partitions and last-seen hashes (``hasher(path) -> sha256``)."""
+    shas = {doc_id: hasher(p) for doc_id, p in discover_documents(corpus_dir).items()}
     new = sorted(k for k in shas if k not in registered)
     changed = sorted(k for k, sha in shas.items() if k in registered and known_shas.get(k) != sha)
     return CorpusPlan(new, changed, shas)

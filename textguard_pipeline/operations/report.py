@@ -32,6 +32,7 @@ from ..core.documents import discover_documents
 from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
 from ..meanings.wordnet_install import lexicon_status
 from .instance import fail_orphaned_runs, open_instance, owner_tags
+from .parallel import Progress, RangeTask, Throughput, cpu_seconds, run_ranges, split_size
 from .safe_text import one_line, visible
 from .warehouse import Stale, find_stale, orphan_tmp_files, remove_files
 
@@ -61,6 +62,8 @@ class ReportResult:
     #: partitions and files of documents no longer in the corpus (removed only by `textguard prune`)
     stale: Stale = field(default_factory=Stale)
     seconds: float = 0.0
+    #: documents done, rate, processes, cores busy (see parallel.Throughput)
+    throughput: Throughput = field(default_factory=Throughput)
 
     @property
     def failed(self) -> list[CheckOutcome]:
@@ -104,13 +107,18 @@ def materialize_corpus(
     select: str | None = None,
     log=print,
     log_level: str = "WARNING",
+    workers: int = 1,
+    quiet: bool = True,
 ) -> ReportResult:
-    """Materialize every asset of the code location for every corpus document."""
+    """Materialize every asset of the code location for every corpus document.
+
+    ``workers`` > 1 runs the document ranges in that many processes (:mod:`.parallel`; the instance
+    must be persistent); without ``batch_size`` the documents are then split so that every worker
+    gets a range. ``quiet=False`` shows a progress bar on a terminal.
+    """
     instance = instance or open_instance()
     defs = load_definitions()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", BetaWarning)
-        job = _selection_job(defs, select) if select else defs.resolve_job_def("materialize_all")
+    job = _job(defs, select)
     docs = sorted(discover_documents(settings.corpus_dir()))
     if not docs:
         raise SystemExit(f"no documents under {settings.corpus_dir()}")
@@ -118,31 +126,87 @@ def materialize_corpus(
     ordered = register_documents(instance, docs)
     selected = {k.to_user_string() for k in job.asset_layer.selected_asset_keys}
     checks_meta = {name: v for name, v in _check_specs(defs).items() if name.split("/", 1)[0] in selected}
-    t0 = time.perf_counter()
-    ranges = contiguous_ranges(docs, ordered, batch_size or settings.max_partitions_per_run())
-    for i, (first, last) in enumerate(ranges, 1):
-        keys = ordered[ordered.index(first) : ordered.index(last) + 1]
-        log(f"[{i}/{len(ranges)}] materializing {len(keys)} document(s): {one_line(first)} … {one_line(last)}")
-        t = time.perf_counter()
-        result = job.execute_in_process(
-            instance=instance,
-            run_config={"loggers": {"console": {"config": {"log_level": log_level}}}},
-            tags={ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last, **owner_tags()},
-            raise_on_error=False,
-        )
-        res.runs.append(result.run_id)
-        _collect(result, keys, checks_meta, res)
-        log(f"      run {result.run_id[:8]} {'ok' if result.success else 'FAILED'} in {time.perf_counter() - t:.1f}s")
+    workers = max(1, workers) if instance.is_persistent else 1
+    max_size = settings.max_partitions_per_run()
+    size = batch_size or split_size(len(docs), max_size, workers)
+    position = {k: i for i, k in enumerate(ordered)}  # not ordered.index(): 100k registered documents
+    ranges = contiguous_ranges(docs, ordered, size)
+    # Splitting for the workers must not create one-document runs where one run would have held more
+    # documents: a one-document step fails on its document's error instead of isolating it (another report).
+    while batch_size is None and size < max_size and any(a == b for a, b in ranges) and len(docs) > 1:
+        size += 1
+        ranges = contiguous_ranges(docs, ordered, size)
+    tasks = [RangeTask(i, first, last, tuple(ordered[position[first]: position[last] + 1]))
+             for i, (first, last) in enumerate(ranges, 1)]
+    workers = min(workers, len(tasks))
+    t0, cpu0 = time.perf_counter(), cpu_seconds()
+    progress = Progress(len(docs), quiet=quiet)
+    _RANGE_CONTEXT.update(instance=instance, job=job, checks_meta=checks_meta, log_level=log_level)
+    log(f"materializing {len(docs)} document(s) in {len(tasks)} run(s), {workers} process(es)")
+    parts: dict[int, ReportResult] = {}
+    try:
+        for task, (part, secs, ok, run_id) in run_ranges(tasks, _run_range, workers, _worker_init,
+                                                        (str(instance.root_directory), select, log_level)):
+            parts[task.index] = part
+            progress.advance(len(task.keys))
+            log(f"[{task.index}/{len(tasks)}] run {run_id[:8]} {'ok' if ok else 'FAILED'} in {secs:.1f}s: "
+                f"{len(task.keys)} document(s) {one_line(task.first)} … {one_line(task.last)} — {progress.figures()}")
+    finally:
+        progress.close()
+        _RANGE_CONTEXT.clear()
+    for index in sorted(parts):
+        _merge(res, parts[index])
     res.seconds = time.perf_counter() - t0
-    partitioned = {
-        k.to_user_string()
-        for k in defs.resolve_asset_graph().materializable_asset_keys
-        if defs.resolve_asset_graph().get(k).partitions_def == documents_partitions
-    }
-    res.stale = find_stale(
-        settings.warehouse(), instance.get_dynamic_partitions(documents_partitions.name), set(docs), partitioned
-    )
+    res.throughput = Throughput(len(docs), res.seconds, workers, cpu_seconds() - cpu0)
+    partitioned = {k.to_user_string() for k in defs.resolve_asset_graph().materializable_asset_keys
+                   if defs.resolve_asset_graph().get(k).partitions_def == documents_partitions}
+    res.stale = find_stale(settings.warehouse(), instance.get_dynamic_partitions(documents_partitions.name),
+                           set(docs), partitioned)
     return res
+
+
+#: what :func:`_run_range` runs with: set by materialize_corpus (one process) or _worker_init (workers)
+_RANGE_CONTEXT: dict[str, Any] = {}
+
+
+def _job(defs, select: str | None):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", BetaWarning)
+        return _selection_job(defs, select) if select else defs.resolve_job_def("materialize_all")
+
+
+def _worker_init(home: str, select: str | None, log_level: str) -> None:
+    """In a worker process: the same instance, definitions and job as the parent, once."""
+    defs = load_definitions()
+    job = _job(defs, select)
+    selected = {k.to_user_string() for k in job.asset_layer.selected_asset_keys}
+    _RANGE_CONTEXT.update(instance=open_instance(home), job=job, log_level=log_level,
+                          checks_meta={n: v for n, v in _check_specs(defs).items() if n.split("/", 1)[0] in selected})
+
+
+def _run_range(task: RangeTask) -> tuple[ReportResult, float, bool, str]:
+    """One run over ``task``'s documents; its outcomes as a partial ReportResult (picklable)."""
+    ctx = _RANGE_CONTEXT
+    t = time.perf_counter()
+    result = ctx["job"].execute_in_process(
+        instance=ctx["instance"],
+        run_config={"loggers": {"console": {"config": {"log_level": ctx["log_level"]}}}},
+        tags={ASSET_PARTITION_RANGE_START_TAG: task.first, ASSET_PARTITION_RANGE_END_TAG: task.last, **owner_tags()},
+        raise_on_error=False,
+    )
+    part = ReportResult(runs=[result.run_id])
+    _collect(result, list(task.keys), ctx["checks_meta"], part)
+    return part, time.perf_counter() - t, result.success, result.run_id
+
+
+def _merge(res: ReportResult, part: ReportResult) -> None:
+    res.runs += part.runs
+    res.outcomes += part.outcomes
+    res.step_failures += part.step_failures
+    for asset, summaries in part.summaries.items():
+        res.summaries.setdefault(asset, []).extend(summaries)
+    for doc_id, by_asset in part.document_failures.items():
+        res.document_failures.setdefault(doc_id, {}).update(by_asset)
 
 
 def _selection_job(defs, select: str):
@@ -339,7 +403,7 @@ def render_markdown(res: ReportResult) -> str:
         "",
         f"{status} — {len(res.documents)} documents, {len(res.runs)} run(s), {res.seconds:.1f}s",
         "",
-        lexicon_status(),
+        f"Throughput: {res.throughput.line()}",
         "",
         "| check | blocking | passed | failed | skipped |",
         "|---|---|---|---|---|",
