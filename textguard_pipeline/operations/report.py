@@ -403,6 +403,8 @@ def render_markdown(res: ReportResult) -> str:
         "",
         f"{status} — {len(res.documents)} documents, {len(res.runs)} run(s), {res.seconds:.1f}s",
         "",
+        lexicon_status(),
+        "",
         f"Throughput: {res.throughput.line()}",
         "",
         "| check | blocking | passed | failed | skipped |",
