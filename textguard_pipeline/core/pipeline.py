@@ -26,9 +26,10 @@ from typing import Any, Callable, Protocol, Sequence
 
 import pandas as pd
 
+from ..ingest.sources import entry_for, source_documents_frame
 from .citations import CITATION_COLUMNS, CitationParser, DocumentCitations, document_citations, source_count_for
-from .documents import DocumentError, doc_id_for, read_document
-from .frames import chunks_frame, source_error_frame, source_frame
+from .documents import doc_id_for
+from .frames import chunks_frame
 from .markers import (
     CandidateMiner,
     GateResult,
@@ -271,14 +272,8 @@ def components_from_env(log: Log = logger, run_id: str = "") -> Components:
 def build_source_documents(doc_id: str, path: Path | str | None, corpus_root: Path | str,
                            log: Log = logger) -> pd.DataFrame:
     """The one-row ``source_documents`` table; an unreadable file is a row with status="error"."""
-    if path is None:
-        return source_error_frame(doc_id, "", "", f"{doc_id}: no such document under {corpus_root}")
-    try:
-        return source_frame(read_document(path, corpus_root))
-    except DocumentError as exc:
-        log.error(str(exc))
-        rel = Path(path).resolve().relative_to(Path(corpus_root).resolve()).as_posix()
-        return source_error_frame(doc_id, rel, "", str(exc))
+    entry = entry_for(doc_id, path, corpus_root) if path is not None else None
+    return source_documents_frame(doc_id, entry, corpus_root, log)
 
 
 def parse_chunks(text: str, fmt: str) -> list[Chunk]:
