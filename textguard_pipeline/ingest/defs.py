@@ -7,10 +7,10 @@ import pandas as pd
 from dagster import AssetChecksDefinition, AssetExecutionContext, asset
 
 from .. import settings
-from ..assets._common import asset_kwargs, first_frame, head_where, markdown_table, per_document, source_row
-from ..checks import documents_ok_check, frame_check
-from ..core.pipeline import build_parsed_chunks
-from ..resources import CorpusResource
+from ..defs_kit.checks import documents_ok_check, frame_check
+from ..defs_kit.resources import CorpusResource
+from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document, source_row
+from ..pipeline import build_parsed_chunks
 from .documents import scan_corpus
 from .rules import chunk_tiling_rule, source_rule_factory
 from .sources import source_documents_frame
@@ -83,4 +83,5 @@ def ingest_checks(corpus_dir_fn: Callable[[], str] = settings.corpus_dir) -> lis
     ]
 
 
-assets = [source_documents, parsed_chunks]
+ASSETS = assets = [source_documents, parsed_chunks]
+CHECKS = asset_checks = ingest_checks()

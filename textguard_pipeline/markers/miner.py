@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..core.spans import Span
+from ..lib.spans import Span
 from .gate import GateResult, StructureNumberingGate
 from .model import (
     ENTITY_NUMERAL,
