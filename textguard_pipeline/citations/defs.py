@@ -4,6 +4,7 @@ import json
 from collections import Counter
 from typing import Any
 
+import dagster as dg
 import pandas as pd
 from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, asset
 
@@ -110,4 +111,7 @@ asset_checks = CHECKS = [
     documents_ok_check("citation_maps"),
 ]
 
-ASSETS = assets = [citation_maps]
+assets = [citation_maps]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=assets, asset_checks=CHECKS)

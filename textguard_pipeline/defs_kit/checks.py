@@ -164,17 +164,3 @@ def documents_ok_check(asset: str) -> AssetChecksDefinition:
 
     return _check
 
-
-# ---------------------------------------------------------------------------
-# Root assets: their rules and checks live in the ingest slice (re-exported here for older imports).
-
-from ..ingest.rules import chunk_tiling_rule, source_rule_factory  # noqa: E402,F401
-
-_source_rule_factory = source_rule_factory
-
-
-def root_checks(corpus_dir_fn: Callable[[], str]) -> list[AssetChecksDefinition]:
-    """The checks of ``source_documents`` and ``parsed_chunks`` (built in ``ingest.defs``)."""
-    from ..ingest.defs import ingest_checks  # ingest.defs imports this module's factories
-
-    return ingest_checks(corpus_dir_fn)

@@ -3,6 +3,7 @@
 from collections import Counter
 from typing import Callable
 
+import dagster as dg
 import pandas as pd
 from dagster import AssetChecksDefinition, AssetExecutionContext, asset
 
@@ -100,5 +101,7 @@ def ingest_checks(corpus_dir_fn: Callable[[], str] = settings.corpus_dir) -> lis
     ]
 
 
-ASSETS = assets = [source_documents, parsed_chunks]
-CHECKS = asset_checks = ingest_checks()
+assets = [source_documents, parsed_chunks]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=[source_documents, parsed_chunks], asset_checks=ingest_checks())

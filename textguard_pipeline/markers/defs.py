@@ -3,6 +3,7 @@
 
 from collections import Counter
 
+import dagster as dg
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, asset
 
@@ -114,4 +115,7 @@ asset_checks = CHECKS = [
     documents_ok_check("gated_markers"),
 ]
 
-ASSETS = assets = [candidate_markers, gated_markers]
+assets = [candidate_markers, gated_markers]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=assets, asset_checks=CHECKS)

@@ -114,5 +114,4 @@ CHECKS = [
 ]
 
 #: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
-defs = dg.Definitions(assets=[ner_frames], asset_checks=CHECKS,
-                      resources={"ner_backend": NerBackendResource.from_env()})
+defs = dg.Definitions(assets=[ner_frames], asset_checks=CHECKS)

@@ -1,5 +1,6 @@
 """Dagster side of protection: the `protected_chunks` asset (seed 000) and its checks, restoration enforced."""
 
+import dagster as dg
 from collections import Counter
 
 import pandas as pd
@@ -81,3 +82,6 @@ CHECKS = [
 
 #: what definitions.py merges
 ASSETS = [protected_chunks]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS)
