@@ -4,7 +4,7 @@ Two tiers, each timed in this run against its own baseline:
 
 1. **root assets** (``source_documents`` + ``parsed_chunks``): ``BENCH_BACKFILL_DOCS``
    (default 240, at least 200) copies of the sample documents (each made unique by a
-   trailing line). Read + parse is only ~10 ms per document, so this tier shows
+   trailing line). Read + parse (+ language detection) is only ~10 ms per document, so this tier shows
    Dagster's *fixed* cost per (asset, document): the events it stores.
 2. **whole pipeline** (all eight assets): ``BENCH_FULL_DOCS`` (default 200, at least
    200) documents cut from the sample documents (the first ~``BENCH_FULL_CHARS``
@@ -66,16 +66,16 @@ def generate_corpus(dest: Path, n: int) -> list[str]:
 def core_loop(corpus: Path, warehouse: Path) -> int:
     """The bare library over every document: read, parse, write the same Parquet files."""
     from textguard_pipeline.core.documents import discover_documents, read_document
-    from textguard_pipeline.core.frames import chunks_frame, source_frame
-    from textguard_pipeline.core.parsing import parse_document
+    from textguard_pipeline.core.frames import parsed_chunks_frame, source_frame
     from textguard_pipeline.defs_kit.io_manager import write_parquet_atomic
+    from textguard_pipeline.pipeline import parse_chunks
 
     n = 0
     for doc_id, path in sorted(discover_documents(corpus).items()):
         doc = read_document(path, corpus)
         write_parquet_atomic(source_frame(doc), warehouse / "source_documents" / f"{doc_id}.parquet")
-        chunks = parse_document(doc.text, doc.format)
-        write_parquet_atomic(chunks_frame(doc_id, chunks), warehouse / "parsed_chunks" / f"{doc_id}.parquet")
+        chunks = parse_chunks(doc.text, doc.format, doc.path, corpus)  # with languages, as the asset does
+        write_parquet_atomic(parsed_chunks_frame(doc_id, chunks), warehouse / "parsed_chunks" / f"{doc_id}.parquet")
         n += 1
     return n
 

@@ -27,8 +27,8 @@ from typing import Any, Callable, Protocol, Sequence
 import pandas as pd
 
 from .core.citations import CITATION_COLUMNS, CitationParser, DocumentCitations, document_citations, source_count_for
-from .core.documents import DocumentError, doc_id_for, read_document
-from .core.frames import chunks_frame, source_error_frame, source_frame
+from .core.documents import doc_id_for
+from .core.frames import parsed_chunks_frame
 from .core.markers import (
     CandidateMiner,
     GateResult,
@@ -42,7 +42,15 @@ from .core.markers import (
     occurrences_frame,
 )
 from .core.parsing import Chunk, parse_document
-from .settings import MeaningsSettings, ProtectionSettings, meanings_settings, protection_settings  # noqa: F401
+from .ingest.languages import assign_languages, document_override
+from .ingest.sources import entry_for, source_documents_frame
+from .settings import (  # noqa: F401  (MeaningsSettings/ProtectionSettings: names kept for older imports)
+    MeaningsSettings,
+    ProtectionSettings,
+    language_settings,
+    meanings_settings,
+    protection_settings,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -160,24 +168,29 @@ def components_from_env(log: Log = logger, run_id: str = "") -> Components:
 
 def build_source_documents(doc_id: str, path: Path | str | None, corpus_root: Path | str,
                            log: Log = logger) -> pd.DataFrame:
-    """The one-row ``source_documents`` table; an unreadable file is a row with status="error"."""
-    if path is None:
-        return source_error_frame(doc_id, "", "", f"{doc_id}: no such document under {corpus_root}")
-    try:
-        return source_frame(read_document(path, corpus_root))
-    except DocumentError as exc:
-        log.error(str(exc))
-        rel = Path(path).resolve().relative_to(Path(corpus_root).resolve()).as_posix()
-        return source_error_frame(doc_id, rel, "", str(exc))
+    """The one-row ``source_documents`` table; a file that cannot be named, reached or read is a row
+    with status="error" naming it."""
+    entry = entry_for(doc_id, path, corpus_root) if path is not None else None
+    return source_documents_frame(doc_id, entry, corpus_root, log)
 
 
-def parse_chunks(text: str, fmt: str) -> list[Chunk]:
-    """The chunks of a document (the objects behind ``parsed_chunks``)."""
-    return parse_document(text, fmt)
+def parse_chunks(text: str, fmt: str, rel_path: str | None = None, corpus_root: Path | str | None = None,
+                 run_language: str | None = None) -> list[Chunk]:
+    """The chunks of a document (the objects behind ``parsed_chunks``), each with its language.
+
+    ``run_language``: the run's override (None: ``TEXTGUARD_LANGUAGE``); ``rel_path``/``corpus_root``
+    locate the corpus mapping file (docs/languages.md)."""
+    chunks = parse_document(text, fmt)
+    if run_language is None:
+        run_language = language_settings().language
+    declared = None if run_language else document_override(text, fmt, rel_path, corpus_root)
+    assign_languages(chunks, run_language=run_language, declared=declared)
+    return chunks
 
 
-def build_parsed_chunks(doc_id: str, text: str, fmt: str) -> pd.DataFrame:
-    return chunks_frame(doc_id, parse_chunks(text, fmt))
+def build_parsed_chunks(doc_id: str, text: str, fmt: str, rel_path: str | None = None,
+                        corpus_root: Path | str | None = None, run_language: str | None = None) -> pd.DataFrame:
+    return parsed_chunks_frame(doc_id, parse_chunks(text, fmt, rel_path, corpus_root, run_language))
 
 
 def build_protected_chunks(doc_id: str, chunks: Sequence[Chunk], protector: Any) -> pd.DataFrame:
@@ -277,8 +290,8 @@ def run_document(path: Path | str, corpus_root: Path | str, components: Componen
     if row["status"] != "ok":
         return out
     text, fmt = row["text"], row["format"]
-    chunks = parse_chunks(text, fmt)
-    put("parsed_chunks", chunks_frame(doc_id, chunks))
+    chunks = parse_chunks(text, fmt, row["path"], corpus_root)
+    put("parsed_chunks", parsed_chunks_frame(doc_id, chunks))
     put("protected_chunks", build_protected_chunks(doc_id, chunks, components.protector))
     put("ner_frames", build_ner_frames(doc_id, chunks, components.ner_backend, log)[0])
     put("citation_maps", build_citation_maps(doc_id, text, chunks, path, components.citation_parser, log)[0])

@@ -1,18 +1,18 @@
 """`citation_maps`: numeric [N] citations of every document, mapped to their sentences (seed 002)."""
 
-import dagster as dg
 import json
 from collections import Counter
 from typing import Any
 
+import dagster as dg
 import pandas as pd
 from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, asset
 
-from ..assets._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
-from ..checks import char_range_check, char_range_rule, documents_ok_check, frame_check
 from ..core.frames import chunks_from_frame
-from ..core.pipeline import build_citation_maps
-from ..resources import CorpusResource
+from ..defs_kit.checks import char_range_check, char_range_rule, documents_ok_check, frame_check
+from ..defs_kit.resources import CorpusResource
+from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document, source_row
+from ..pipeline import build_citation_maps
 from .documents import CITATION_COLUMNS
 from .parser import CitationParser
 

@@ -20,7 +20,7 @@ import pyarrow.parquet as pq
 from dagster import DagsterInstance, DynamicPartitionsDefinition
 from sqlalchemy.exc import IntegrityError
 
-from ..core.documents import discover_documents, file_sha256
+from ..ingest.documents import content_version, scan_corpus
 from .io_manager import InvalidPartitionKey, partition_path
 
 documents_partitions = DynamicPartitionsDefinition(name="documents")
@@ -40,9 +40,16 @@ class CorpusPlan:
 
 
 def plan_corpus(corpus_dir: str | Path, registered: set[str], known_shas: dict[str, str],
-                hasher=file_sha256) -> CorpusPlan:
-    """Compare the corpus on disk with registered partitions and last-seen hashes (``hasher(path) -> sha256``)."""
-    shas = {doc_id: hasher(p) for doc_id, p in discover_documents(corpus_dir).items()}
+                hasher=None) -> CorpusPlan:
+    """Compare the corpus on disk with registered partitions and last-seen hashes.
+
+    A readable file's version is ``hasher(path)`` (default: its sha256; the sensor passes a cached one);
+    a file that cannot be named or read gets a version derived from its problem, so it is planned too and
+    its ``source_documents`` row says why.
+    """
+    entries = scan_corpus(corpus_dir)
+    shas = {doc_id: (hasher(e.path) if hasher is not None and e.problem is None else content_version(e))
+            for doc_id, e in entries.items()}
     new = sorted(k for k in shas if k not in registered)
     changed = sorted(k for k, sha in shas.items() if k in registered and known_shas.get(k) != sha)
     return CorpusPlan(new, changed, shas)

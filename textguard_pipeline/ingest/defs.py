@@ -1,47 +1,56 @@
 """Dagster definitions of the ingest slice: `source_documents` (the root), `parsed_chunks` and their checks."""
 
-import dagster as dg
 from collections import Counter
 from typing import Callable
 
+import dagster as dg
 import pandas as pd
 from dagster import AssetChecksDefinition, AssetExecutionContext, asset
 
 from .. import settings
-from ..assets._common import asset_kwargs, first_frame, head_where, markdown_table, per_document, source_row
-from ..checks import documents_ok_check, frame_check
-from ..core.pipeline import build_parsed_chunks, build_source_documents
-from ..resources import CorpusResource
+from ..defs_kit.checks import documents_ok_check, frame_check
+from ..defs_kit.resources import CorpusResource
+from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document, source_row
+from ..pipeline import build_parsed_chunks
+from .documents import scan_corpus
 from .rules import chunk_tiling_rule, source_rule_factory
+from .sources import source_documents_frame
 
 
 @asset(**asset_kwargs("ingest", {"python", "parquet"}, "1"))
 def source_documents(context: AssetExecutionContext, corpus: CorpusResource):
     """The documents of the corpus, decoded as strict UTF-8: doc_id, path, format, sha256, text, n_chars.
 
-    A file that cannot be read becomes a row with status="error" and the reason
-    (file and byte offset); the `source_documents_readable` check reports it.
+    A file that cannot be read or named (invalid UTF-8 content or file name, permission denied, a FIFO,
+    a symlink leading outside the corpus, a doc_id collision) becomes a row with status="error" and the
+    reason naming the file; the `source_documents_readable` check reports it.
     """
-    paths = corpus.paths()
+    entries = scan_corpus(corpus.corpus_dir)
 
     def build(doc_id: str) -> pd.DataFrame:
-        return build_source_documents(doc_id, paths.get(doc_id), corpus.corpus_dir, context.log)
+        return source_documents_frame(doc_id, entries.get(doc_id), corpus.corpus_dir, context.log)
 
     return per_document(
         context,
         build,
-        preview=lambda fr: markdown_table(pd.concat(fr.values()), ["doc_id", "format", "n_chars", "status", "error"], n=10),
+        preview=lambda fr: markdown_table(pd.concat(fr.values()), ["doc_id", "format", "n_chars", "status", "error"],
+                                          n=10),
         extra_metadata=lambda fr: {"formats": dict(Counter(f.iloc[0]["format"] for f in fr.values() if len(f)))},
     )
 
 
-@asset(**asset_kwargs("parse", {"python", "parquet"}, "1"))
-def parsed_chunks(context: AssetExecutionContext, source_documents):
-    """Lossless chunks (prose / structural / math_block / code) tiling each document; inline math as ⟨MATH_NNN⟩."""
+@asset(**asset_kwargs("parse", {"python", "parquet"}, "2"))
+def parsed_chunks(context: AssetExecutionContext, corpus: CorpusResource, source_documents):
+    """Lossless chunks (prose / structural / math_block / code) tiling each document; inline math as ⟨MATH_NNN⟩.
+
+    Each chunk carries its `language` (ISO 639-1, null when undetermined) and `language_confidence`,
+    detected offline or overridden (front matter, `.textguardlanguages`, TEXTGUARD_LANGUAGE): docs/languages.md.
+    """
+    run_language = settings.language_settings().language
 
     def build(doc_id: str, src: pd.DataFrame) -> pd.DataFrame:
         row = source_row(src, doc_id)
-        return build_parsed_chunks(doc_id, row["text"], row["format"])
+        return build_parsed_chunks(doc_id, row["text"], row["format"], row["path"], corpus.corpus_dir, run_language)
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)
@@ -53,8 +62,20 @@ def parsed_chunks(context: AssetExecutionContext, source_documents):
         build,
         source_documents,
         preview=preview,
-        extra_metadata=lambda fr: {"chunk_types": dict(Counter(t for f in fr.values() for t in f["chunk_type"]))},
+        extra_metadata=lambda fr: {
+            "chunk_types": dict(Counter(t for f in fr.values() for t in f["chunk_type"])),
+            "language_chars": language_chars(fr),
+        },
     )
+
+
+def language_chars(frames: dict[str, pd.DataFrame]) -> dict[str, int]:
+    """Characters per chunk language ("undetermined" for null): the document's languages at a glance."""
+    counts: Counter[str] = Counter()
+    for f in frames.values():
+        for lang, s, e in zip(f["language"], f["start"], f["end"]):
+            counts[lang if isinstance(lang, str) else "undetermined"] += int(e - s)
+    return dict(counts)
 
 
 def ingest_checks(corpus_dir_fn: Callable[[], str] = settings.corpus_dir) -> list[AssetChecksDefinition]:
