@@ -49,6 +49,8 @@ class Vocabulary:
     openers: tuple[str, ...] = ()
     #: trailing remarks inside a citation bracket ("and references therein")
     suffixes: tuple[str, ...] = ()
+    #: statistic symbols before a comparison ("p < .05", "r = 0.87")
+    stat_symbols: tuple[str, ...] = ()
 
 
 _MONTHS = (
@@ -113,8 +115,8 @@ ENGLISH = Vocabulary(
         r"temperature", r"top-?[kp]", r"nucleus(?:[\s-]+sampling)?", r"weight[\s-]+decay", "momentum",
         r"warm-?up(?:[\s-]+(?:steps|ratio|epochs))?", r"beam[\s-]+(?:size|width)", r"hidden[\s-]+(?:size|dim\w*)",
         r"embedding[\s-]+(?:size|dim\w*)", r"(?:max(?:imum)?[\s-]+)?(?:sequence|context|input)[\s-]+length",
-        r"max[\s-]+(?:new[\s-]+)?tokens", r"gradient[\s-]+clipping", r"(?:label[\s-]+)?smoothing", "alpha",
-        "beta", "gamma", "lambda", "epsilon", r"samples?", r"ratio", r"seed", r"(?:training[\s-]+)?steps",
+        r"max[\s-]+(?:new[\s-]+)?tokens", r"gradient[\s-]+clipping", r"(?:label[\s-]+)?smoothing",
+        r"samples?", r"ratio", r"seed", r"(?:training[\s-]+)?steps",
         r"iterations", r"patience", r"rank", r"lora[\s-]+(?:rank|alpha)", r"number[\s-]+of[\s-]+\w+",
         r"sample[\s-]+size", r"threshold", r"penalty", r"decay[\s-]+rate", r"kl[\s-]+coefficient",
     ),
@@ -132,6 +134,7 @@ ENGLISH = Vocabulary(
     suffixes=(r"and\s+references\s+(?:therein|cited\s+therein)", r"for\s+(?:a|an)\s+(?:review|overview)",
               r"for\s+(?:more\s+)?details", r"for\s+(?:a\s+)?discussion", r"and\s+others", r"among\s+others",
               r"private\s+communication", r"in\s+prep(?:aration|\.)?"),
+    stat_symbols=("p", "P", "r", "t", "d", "F", "χ", "χ2", "χ²", "z", "Z"),
 )
 
 #: ISO code → tables (issue 17 adds languages here); None = English.
