@@ -38,7 +38,7 @@ _LOW = rf"(?:(?!{_UP}){_LET})"
 _NAME = rf"{_UP}(?:{_LET}|['’])*{_LET}"
 # A plain surname for the comma-less forms: capitalised, then lower case ("CoNLL", "NASA" are not),
 # with the usual inner capitals (McDonald, LeCun, O'Neil).
-_NAME_PLAIN = rf"(?:Mc|Mac|O['’]|D['’]|De|Di|Du|Le|La)?{_UP}{_LOW}+(?:['’]{_LOW}+)?"
+_NAME_PLAIN = rf"(?:Mc|Mac|O['’]|D['’]|De|Der|Di|Du|Le|La|Van|Von)?{_UP}{_LOW}+(?:['’]{_LOW}+)?"
 _ETAL_TAIL = r"(?:\.|(?![\w]))"
 _REACH = 400  # the longest author list a narrative look-back reads (characters)
 _BARE_REACH = 120
@@ -62,6 +62,8 @@ class CitationPatterns:
     word_start: re.Pattern
     not_before_bare: frozenset[str]
     determiners: frozenset[str]
+    cited_nouns: frozenset[str]
+    locator_words: frozenset[str]
 
 
 def _compile(v: Vocabulary) -> CitationPatterns:
@@ -86,7 +88,7 @@ def _compile(v: Vocabulary) -> CitationPatterns:
     auth_strong = rf"(?:{s_any}(?:,\s*{s_any})*,?{and_}{s_any}(?:{etal})?|{s_any}{etal})"
     # narrative lists: commas only when an "and" closes the list (keeps "In Paris, Smith (2020)" short)
     auth_narr = rf"(?:{s_any}(?:,\s*{s_any})*,?{and_}{s_any}(?:{etal})?|{s_any}(?:{etal})?)"
-    auth_bare = rf"{s_weak}(?:{and_}{s_weak})?"
+    auth_bare = rf"(?:{s_weak}(?:,\s*{s_weak})*,?{and_}{s_weak}|{s_weak})"  # a comma list only when and/& closes it
     given = rf"(?:{_UP}(?:{_LET}+|\.)(?:-{_UP}{_LET}*)?\s+){{1,2}}"
     year = rf"(?:1[5-9]\d\d|20\d\d)[a-z]?(?!\d)|{_alt(v.year_words)}"
     years = rf"(?:{year})(?:\s*,\s*(?:(?:{year})|[a-z](?![\w.])))*"
@@ -108,13 +110,14 @@ def _compile(v: Vocabulary) -> CitationPatterns:
         narr_year_group=re.compile(rf"\(\s*{prefix}{years}{locs}{suffix}\s*\)|\[\s*{years}{locs}\s*\]"),
         narr_authors=re.compile(rf"(?<![\w\-']){auth_narr}"),
         # a bare year in running text: not part of a date, range, version, quantity or longer number
-        bare_year=re.compile(r"(?<![\w.\-/–:,])(?:1[6-9]\d\d|20\d\d)(?:[a-z](?:,[a-z])*)?(?![\w%‰'’]|[-–/.,:]\d)"
-                             rf"(?:{locs})"),
+        bare_year=re.compile(r"(?<![\w.\-/–:,])(?:1[6-9]\d\d|20\d\d)(?:[a-z](?:,[a-z])*)?(?![\w%‰'’]|[-–/.,:]\d)"),
         bare_authors=re.compile(rf"(?<![\w\-'’.]){auth_bare}"),
         etal_free=re.compile(rf"(?<![\w\-']){s_any}{etal},?\s+{years}"),
         word_start=re.compile(r"(?<![\w\-'’])[^\W\d_]"),
         not_before_bare=frozenset((*v.openers, *(w for w in v.not_surnames if w.isalpha()))),
         determiners=frozenset(v.determiners),
+        cited_nouns=frozenset(v.cited_nouns),
+        locator_words=frozenset(w.lower() for w in v.locators),
     )
 
 
@@ -199,26 +202,33 @@ def _bare_narratives(text: str, pat: CitationPatterns) -> list[tuple[int, int, s
             floor = y.end()
             continue
         for w in pat.word_start.finditer(text, max(floor, end - _BARE_REACH), end):
-            if pat.bare_authors.fullmatch(text, w.start(), end) and _bare_context_ok(text, w.start(), y.end(), pat):
-                out.append((w.start(), _rstrip(text, ys, y.end()), "narrative"))
+            if pat.bare_authors.fullmatch(text, w.start(), end):  # the leftmost author list, guarded
+                if _bare_context_ok(text, w.start(), end, y.end(), pat):
+                    out.append((w.start(), y.end(), "narrative"))
                 break
         floor = y.end()
     return out
 
 
-def _bare_context_ok(text: str, start: int, end: int, pat: CitationPatterns) -> bool:
+def _bare_context_ok(text: str, start: int, names_end: int, end: int, pat: CitationPatterns) -> bool:
     before = text[max(0, start - 40):start]
     prev = _PREV_WORD.search(before)
     if prev is not None:
         word = prev.group(1)
-        if word[0].isdigit() or word.lower() in pat.determiners:
+        if word[0].isdigit():
             return False
+        after_words = re.findall(r"[^\W\d_]+", text[end:end + 40])[:2]
+        if (word.lower() in pat.determiners and " " not in text[start:names_end].strip()
+                and not any(w.lower() in pat.cited_nouns for w in after_words)):
+            return False  # "the Expo 2005"; not "the Einasto 1965 profile", "the Diemer & Joyce 2019 model"
         if word[0].isupper() and word.rstrip(".") not in pat.not_before_bare:
             return False  # part of a longer proper name
     after = text[end:end + 40]
     nxt = after.lstrip(" \t")
     if nxt[:1].isupper() and not after.startswith(("\n", "\r")):
-        return False
+        first = re.match(r"[^\W\d_]+", nxt)
+        if first is None or first.group(0).lower() not in pat.locator_words:
+            return False  # "Windows 2000 Server"; not "Linder 2003 Equation 5"
     prev_char = before.rstrip()[-1:] if before.strip() else ""
     if prev_char == "," and (not nxt or nxt[0] in ",\n\r" or nxt.startswith(("(", "["))):
         return False  # an address line: "…, Sydney 2000, Australia"

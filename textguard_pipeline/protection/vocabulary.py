@@ -49,6 +49,9 @@ class Vocabulary:
     openers: tuple[str, ...] = ()
     #: trailing remarks inside a citation bracket ("and references therein")
     suffixes: tuple[str, ...] = ()
+    #: nouns a cited work qualifies ("the Einasto 1965 density profile"): a determiner before a
+    #: narrative "Name 2015" is then no sign of a look-alike
+    cited_nouns: tuple[str, ...] = ()
     #: statistic symbols before a comparison ("p < .05", "r = 0.87")
     stat_symbols: tuple[str, ...] = ()
 
@@ -67,6 +70,10 @@ ENGLISH = Vocabulary(
         "Of", "The", "This", "That", "These", "Those", "See", "Also", "And", "Or", "But", "Copyright", "Windows",
         "Python", "Java", "Rev", "Update", "Edition", "Year", "Years", "Q[1-4]", "Note", "Example", "Draft",
         "Published", "Accessed", "Retrieved", "RFC", "ISO", "IEEE",
+        # institutions and journals: "Smithsonian Astrophysical Observatory (2021)", "(Biometrics, 2001)"
+        "Observatory", "University", "Institute", "Laboratory", "Society", "Association", "Agency", "Department",
+        "Foundation", "Journal", "Proceedings", "Transactions", "Annals", "Letters", "Biometrics", "Biometrika",
+        "Econometrica",
     ),
     not_surnames_weak=(
         "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Christmas", "Easter",
@@ -134,6 +141,12 @@ ENGLISH = Vocabulary(
     suffixes=(r"and\s+references\s+(?:therein|cited\s+therein)", r"for\s+(?:a|an)\s+(?:review|overview)",
               r"for\s+(?:more\s+)?details", r"for\s+(?:a\s+)?discussion", r"and\s+others", r"among\s+others",
               r"private\s+communication", r"in\s+prep(?:aration|\.)?"),
+    cited_nouns=("model", "models", "profile", "form", "formula", "formulas", "paper", "method", "approach",
+                 "algorithm", "correction", "convention", "relation", "function", "estimator", "test", "data",
+                 "dataset", "catalog", "catalogue", "fit", "fits", "definition", "parameterization",
+                 "parametrization", "scheme", "prescription", "simulation", "simulations", "results", "analysis",
+                 "sample", "survey", "implementation", "procedure", "statistic", "criterion", "bound", "theorem",
+                 "equation", "equations", "calibration", "measurement", "measurements", "solution", "code"),
     stat_symbols=("p", "P", "r", "t", "d", "F", "χ", "χ2", "χ²", "z", "Z"),
 )
 
