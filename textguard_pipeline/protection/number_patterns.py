@@ -18,7 +18,7 @@ from .vocabulary import Vocabulary, vocabulary
 _CONTEXT_WINDOW = 50
 _NUM = r"(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
 _SCI = rf"{_NUM}(?:[eE][-+−]?\d+)?(?:\s*[×x]\s*10\s*\^?\s*\{{?[-−]?\d+\}}?)?"
-_PCT = r"\s?\\?%"
+_PCT = r"\s?\\?%(?!\d)"  # not "%1 %2" (batch-file arguments)
 _DASH = r"[-–—]"
 
 
@@ -43,18 +43,20 @@ def _compile(v: Vocabulary) -> NumberPatterns:
         rf"|(?P<pm>(?<![\w.,])-?{_NUM}\s*(?:±|\\pm\b|\+/-|\+-)\s*{_NUM}(?:{_PCT})?)"
         # percentages (LaTeX writes 98\%), statistics "p < 0.05", ratios "1.5x" / "224×224", 1,000,000
         rf"|(?P<pct>(?<![\w.,])\d+(?:\.\d+)?{_PCT})"
-        rf"|(?P<stat>(?<![\w\\])(?:{stat})\s*(?:<=|>=|[<>=≤≥])\s*-?\d*\.?\d+(?:[eE]-?\d+)?)"
+        rf"|(?P<stat>(?<![\w\\])(?:{stat})\s*(?:<=|>=|[<>=≤≥])\s*-?\d*\.?\d+(?:[eE]-?\d+)?(?![\^*/\w]))"
         r"|(?P<ratio>(?<![\w.])(?!0[xX])\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?![\w.])|(?<![\w.])\d+(?:\.\d+)?[x×](?![\w]))"
         r"|(?P<big>(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d]|,\d))"
     )
     # decimals "0.89", their ranges "0.85–0.92", colon ratios "3:1": only near a metric word (E6)
     context = (rf"(?P<range>(?<![\d.,])\d+\.\d+{to}\d+\.\d+(?![\d.]|\.\d))"
-               r"|(?P<dec>(?<![\d.,])\d+\.\d+(?![\d.]|\.\d))|(?P<colon>(?<![\w.:])\d+:\d+(?![\w:]))")
+               r"|(?P<dec>(?<![\d.,])\d+\.\d+(?![\d.]|\.\d))|(?P<colon>(?<![\w.:@])\d+:\d+(?![\w:]|\.\d))")
     value = (rf"-?{_SCI}(?:[kKMB](?![\w]))?(?:{_PCT})?(?:{to}-?{_SCI}(?:[kKMB](?![\w]))?(?:{_PCT})?)?"
              r"|\d+:\d+(?![\w:])")
     link = rf"(?:\s*(?:{_alt(v.parameter_links)}))?"
+    # names are also written as identifiers ("weight_decay=1e-4") and values quoted ("``1e-3``")
+    names = _alt(v.parameters).replace(r"[\s-]+", r"[\s_-]+")
     settings = (
-        rf"(?<![\w\-])(?i:{_alt(v.parameters)})(?![\w\-]){link}\s*[:=]?\s*(?P<after>(?<![\w.]){value})(?!\w|\.\d)"
+        rf"(?<![\w\-])(?i:{names})(?![\w\-]){link}\s*[:=]?\s*[`'\"]*(?P<after>(?<![\w.]){value})(?!\w|\.\d)"
         rf"|(?P<before>(?<![\w.,\-]){value})\s+(?i:{_alt(v.count_nouns)})(?![\w\-])"
     )
     return NumberPatterns(

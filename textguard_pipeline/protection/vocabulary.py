@@ -115,7 +115,7 @@ ENGLISH = Vocabulary(
         "BLEU", r"ROUGE(?:-[\dLlSsWw]+)?", "METEOR", "chrF", "TER", "WER", "CER", "perplexity", "PPL", "mAP", "IoU",
         "top-?[15]", r"exact\s+match", "EM", "score", "scores", "error", "loss", "correlation", "p-value",
         r"significan\w*", "mean", "average", "median", "std", "variance", "result", "results", "value",
-        "ratio", "split",
+        "ratio", "split", r"R\^?2", "R²", r"R-squared",
     ),
     parameters=(
         r"learning[\s-]+rates?", "lr", r"(?:mini-?)?batch[\s-]+sizes?", r"epochs?", r"dropout(?:[\s-]+rate)?",
@@ -147,7 +147,7 @@ ENGLISH = Vocabulary(
                  "parametrization", "scheme", "prescription", "simulation", "simulations", "results", "analysis",
                  "sample", "survey", "implementation", "procedure", "statistic", "criterion", "bound", "theorem",
                  "equation", "equations", "calibration", "measurement", "measurements", "solution", "code"),
-    stat_symbols=("p", "P", "r", "t", "d", "F", "χ", "χ2", "χ²", "z", "Z"),
+    stat_symbols=("p", "P", "r", "t", "d", "F", "χ", "χ2", "χ²"),
 )
 
 #: ISO code → tables (issue 17 adds languages here); None = English.
