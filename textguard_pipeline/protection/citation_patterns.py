@@ -60,6 +60,7 @@ class CitationPatterns:
     bare_authors: re.Pattern
     etal_free: re.Pattern
     word_start: re.Pattern
+    maybe_year: re.Pattern
     not_before_bare: frozenset[str]
     determiners: frozenset[str]
     cited_nouns: frozenset[str]
@@ -114,6 +115,7 @@ def _compile(v: Vocabulary) -> CitationPatterns:
         bare_authors=re.compile(rf"(?<![\w\-'’.]){auth_bare}"),
         etal_free=re.compile(rf"(?<![\w\-']){s_any}{etal},?\s+{years}"),
         word_start=re.compile(r"(?<![\w\-'’])[^\W\d_]"),
+        maybe_year=re.compile(rf"\d|{_alt(v.year_words)}"),
         not_before_bare=frozenset((*v.openers, *(w for w in v.not_surnames if w.isalpha()))),
         determiners=frozenset(v.determiners),
         cited_nouns=frozenset(v.cited_nouns),
@@ -153,6 +155,11 @@ def find_citations(text: str, *, year_only: bool = False, language: str | None =
     if "@" in text:
         for m in _PANDOC.finditer(text):
             out.append((m.start(), m.end(), "pandoc"))
+    if year_only:
+        for m in _YEAR_ONLY.finditer(text):
+            out.append((m.start(), m.end(), "year"))
+    if pat.maybe_year.search(text) is None:  # every author–year form needs a year
+        return out
     for m in pat.brackets.finditer(text):
         group = "p" if m.group("p") is not None else "b"
         cs, ce = m.start(group), m.end(group)
@@ -167,9 +174,6 @@ def find_citations(text: str, *, year_only: bool = False, language: str | None =
     out.extend(_bare_narratives(text, pat))
     for m in pat.etal_free.finditer(text):
         out.append((m.start(), m.end(), "author_year"))
-    if year_only:
-        for m in _YEAR_ONLY.finditer(text):
-            out.append((m.start(), m.end(), "year"))
     return out
 
 

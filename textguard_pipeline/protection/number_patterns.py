@@ -16,6 +16,8 @@ from functools import lru_cache
 from .vocabulary import Vocabulary, vocabulary
 
 _CONTEXT_WINDOW = 50
+_NAME_REACH = 60  # a setting's name ends at most this far before its value
+_DIGIT = re.compile(r"\d")
 _NUM = r"(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
 _SCI = rf"{_NUM}(?:[eE][-+−]?\d+)?(?:\s*[×x]\s*10\s*\^?\s*\{{?[-−]?\d+\}}?)?"
 _PCT = r"\s?\\?%(?!\d)"  # not "%1 %2" (batch-file arguments)
@@ -31,7 +33,9 @@ class NumberPatterns:
     always: re.Pattern
     context: re.Pattern
     metric_words: re.Pattern
-    settings: re.Pattern
+    values: re.Pattern
+    name_before: re.Pattern
+    count_after: re.Pattern
 
 
 def _compile(v: Vocabulary) -> NumberPatterns:
@@ -55,15 +59,14 @@ def _compile(v: Vocabulary) -> NumberPatterns:
     link = rf"(?:\s*(?:{_alt(v.parameter_links)}))?"
     # names are also written as identifiers ("weight_decay=1e-4") and values quoted ("``1e-3``")
     names = _alt(v.parameters).replace(r"[\s-]+", r"[\s_-]+")
-    settings = (
-        rf"(?<![\w\-])(?i:{names})(?![\w\-]){link}\s*[:=]?\s*[`'\"]*(?P<after>(?<![\w.]){value})(?!\w|\.\d)"
-        rf"|(?P<before>(?<![\w.,\-]){value})\s+(?i:{_alt(v.count_nouns)})(?![\w\-])"
-    )
     return NumberPatterns(
         always=re.compile(always),
         context=re.compile(context),
         metric_words=re.compile(rf"(?<![\w])(?:{_alt(v.metric_words)})(?![\w])", re.IGNORECASE),
-        settings=re.compile(settings),
+        # a setting's value is found from the number: its name before it, or a count noun after it
+        values=re.compile(rf"(?<![\w.])(?:{value})(?!\w|\.\d)"),
+        name_before=re.compile(rf"(?<![\w\-])(?i:{names})(?![\w\-]){link}\s*[:=]?\s*[`'\"]*\Z"),
+        count_after=re.compile(rf"\s+(?i:{_alt(v.count_nouns)})(?![\w\-])"),
     )
 
 
@@ -75,13 +78,17 @@ def patterns(language: str | None = None) -> NumberPatterns:
 
 def find_numbers(text: str, *, language: str | None = None) -> list[tuple[int, int, str]]:
     """Metric-like number spans ``(start, end, kind)`` (may overlap; the longest wins)."""
+    if not _DIGIT.search(text):
+        return []
     pat = patterns(language)
     out: list[tuple[int, int, str]] = []
     for m in pat.always.finditer(text):
         out.append((m.start(), m.end(), m.lastgroup or "number"))
-    for m in pat.settings.finditer(text):
-        group = "after" if m.group("after") is not None else "before"
-        out.append((m.start(group), m.end(group), "param"))
+    for m in pat.values.finditer(text):
+        s, e = m.start(), m.end()
+        if pat.name_before.search(text, max(0, s - _NAME_REACH), s) or (
+                text[s - 1:s] not in (",", "-") and pat.count_after.match(text, e)):
+            out.append((s, e, "param"))
     ctx = None
     for m in pat.context.finditer(text):
         if ctx is None:

@@ -82,4 +82,4 @@ def test_numbers_fresh_held_out_known_level(numbers_only):
     s = score(numbers_only, number_set.FRESH_HELD_OUT, "number")
     print(f"\nnumbers, fresh held-out ({len(number_set.FRESH_HELD_OUT)} examples): {s}")
     assert len(number_set.FRESH_HELD_OUT) >= 100
-    assert s.precision >= 0.90 and s.recall >= 0.80
+    assert s.precision >= 0.85 and s.recall >= 0.85
