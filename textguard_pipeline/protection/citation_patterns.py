@@ -64,6 +64,7 @@ class CitationPatterns:
     not_before_bare: frozenset[str]
     determiners: frozenset[str]
     cited_nouns: frozenset[str]
+    venue_heads: frozenset[str]
     locator_words: frozenset[str]
 
 
@@ -111,7 +112,9 @@ def _compile(v: Vocabulary) -> CitationPatterns:
         narr_year_group=re.compile(rf"\(\s*{prefix}{years}{locs}{suffix}\s*\)|\[\s*{years}{locs}\s*\]"),
         narr_authors=re.compile(rf"(?<![\w\-']){auth_narr}"),
         # a bare year in running text: not part of a date, range, version, quantity or longer number
-        bare_year=re.compile(r"(?<![\w.\-/–:,])(?:1[6-9]\d\d|20\d\d)(?:[a-z](?:,[a-z])*)?(?![\w%‰'’]|[-–/.,:]\d)"),
+        bare_year=re.compile(
+            r"(?<![\w.\-/–:,])(?:1[6-9]\d\d|20\d\d)(?:[a-z](?:,[a-z])*)?(?![\w%‰'’]|[-–/.,:]\d)"
+        ),
         bare_authors=re.compile(rf"(?<![\w\-'’.]){auth_bare}"),
         etal_free=re.compile(rf"(?<![\w\-']){s_any}{etal},?\s+{years}"),
         word_start=re.compile(r"(?<![\w\-'’])[^\W\d_]"),
@@ -119,6 +122,7 @@ def _compile(v: Vocabulary) -> CitationPatterns:
         not_before_bare=frozenset((*v.openers, *(w for w in v.not_surnames if w.isalpha()))),
         determiners=frozenset(v.determiners),
         cited_nouns=frozenset(v.cited_nouns),
+        venue_heads=frozenset(v.venue_heads),
         locator_words=frozenset(w.lower() for w in v.locators),
     )
 
@@ -132,7 +136,8 @@ def patterns(language: str | None = None) -> CitationPatterns:
 _LATEX_CITE = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\[\]{}]*\]){0,2}\s*\{[^{}]*\}")
 _PANDOC_KEY = r"-?@[A-Za-z0-9_][\w:.#$%&+?<>~/-]*"
 _PANDOC = re.compile(  # a key follows "[", "(", ";" or a space (not `@x`, not an e-mail)
-    rf"\[[^\[\]@\n]{{0,60}}?(?<![^\s\[;]){_PANDOC_KEY}[^\[\]@;\n]{{0,60}}(?:;[^\[\]@;\n]{{0,60}}?(?<![^\s\[;]){_PANDOC_KEY}[^\[\]@;\n]{{0,60}})*\]"
+    rf"\[[^\[\]@\n]{{0,60}}?(?<![^\s\[;]){_PANDOC_KEY}[^\[\]@;\n]{{0,60}}"
+    rf"(?:;[^\[\]@;\n]{{0,60}}?(?<![^\s\[;]){_PANDOC_KEY}[^\[\]@;\n]{{0,60}})*\]"
     rf"|\((?<![\w.])(?:{_PANDOC_KEY})(?:;\s*{_PANDOC_KEY})*\)"
 )
 _YEAR_ONLY = re.compile(r"\[(?:1[5-9]\d\d|20\d\d)[a-z]?(?:\s*[;,]\s*(?:1[5-9]\d\d|20\d\d)[a-z]?)*\]")
@@ -216,6 +221,8 @@ def _bare_narratives(text: str, pat: CitationPatterns) -> list[tuple[int, int, s
 
 def _bare_context_ok(text: str, start: int, names_end: int, end: int, pat: CitationPatterns) -> bool:
     before = text[max(0, start - 40):start]
+    if pat.venue_heads & set(re.findall(r"[^\W\d_]+", before)[-3:]):
+        return False  # "Proceedings of Eurocrypt 2001"
     prev = _PREV_WORD.search(before)
     if prev is not None:
         word = prev.group(1)

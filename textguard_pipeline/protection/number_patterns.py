@@ -48,7 +48,8 @@ def _compile(v: Vocabulary) -> NumberPatterns:
         # percentages (LaTeX writes 98\%), statistics "p < 0.05", ratios "1.5x" / "224×224", 1,000,000
         rf"|(?P<pct>(?<![\w.,])\d+(?:\.\d+)?{_PCT})"
         rf"|(?P<stat>(?<![\w\\])(?:{stat})\s*(?:<=|>=|[<>=≤≥])\s*-?\d*\.?\d+(?:[eE]-?\d+)?(?![\^*/\w]))"
-        r"|(?P<ratio>(?<![\w.])(?!0[xX])\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?![\w.])|(?<![\w.])\d+(?:\.\d+)?[x×](?![\w]))"
+        r"|(?P<ratio>(?<![\w.])(?!0[xX])\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?![\w.])"
+        r"|(?<![\w.])\d+(?:\.\d+)?[x×](?![\w]))"
         r"|(?P<big>(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d]|,\d))"
     )
     # decimals "0.89", their ranges "0.85–0.92", colon ratios "3:1": only near a metric word (E6)
@@ -66,7 +67,7 @@ def _compile(v: Vocabulary) -> NumberPatterns:
         # a setting's value is found from the number: its name before it, or a count noun after it
         values=re.compile(rf"(?<![\w.])(?:{value})(?!\w|\.\d)"),
         name_before=re.compile(rf"(?<![\w\-])(?i:{names})(?![\w\-]){link}\s*[:=]?\s*[`'\"]*\Z"),
-        count_after=re.compile(rf"\s+(?i:{_alt(v.count_nouns)})(?![\w\-])"),
+        count_after=re.compile(rf"[ \t\u00a0]+(?:{_alt(v.count_nouns)})(?![\w\-])"),  # same line, lower case
     )
 
 

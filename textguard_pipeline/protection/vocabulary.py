@@ -52,6 +52,8 @@ class Vocabulary:
     #: nouns a cited work qualifies ("the Einasto 1965 density profile"): a determiner before a
     #: narrative "Name 2015" is then no sign of a look-alike
     cited_nouns: tuple[str, ...] = ()
+    #: words that open a venue's name ("Proceedings of Eurocrypt 2001"): a "Name 2015" after them is a venue
+    venue_heads: tuple[str, ...] = ()
     #: statistic symbols before a comparison ("p < .05", "r = 0.87")
     stat_symbols: tuple[str, ...] = ()
 
@@ -83,7 +85,8 @@ ENGLISH = Vocabulary(
         "Model", "Models", "Series", "Type", "Mk", "Class", "No", "Number", "Nr", "Item", "Order",
         "Patient", "Participant", "Subject", "Group", "Run", "Trial", "Experiment", "Wave", "Cohort", "Sample",
         "Expo", "Olympics", "Olympic", "Games", "Cup", "Euro", "World", "Summit", "Conference", "Workshop",
-        "SemEval", "TensorFlow", "PyTorch", "ImageNet", "Keras", "Interspeech", "Eurospeech", "Proceedings",
+        "Eurocrypt", "Crypto", "Asiacrypt", "Usenix", "Siggraph", "Interspeech", "SemEval", "TensorFlow",
+        "PyTorch", "ImageNet", "Keras", "Eurospeech", "Proceedings",
         "Symposium", "Congress", "Meeting", "Festival", "Exhibition", "Championship", "Championships",
         "Census", "Budget", "Act", "Law", "Plan", "Agenda", "Vision", "Strategy", "Report", "Survey", "Election",
         "Elections", "Class", "Cohort", "Batch", "Week", "Month", "Today", "Now", "Then", "Before", "After",
@@ -147,6 +150,8 @@ ENGLISH = Vocabulary(
                  "parametrization", "scheme", "prescription", "simulation", "simulations", "results", "analysis",
                  "sample", "survey", "implementation", "procedure", "statistic", "criterion", "bound", "theorem",
                  "equation", "equations", "calibration", "measurement", "measurements", "solution", "code"),
+    venue_heads=("Proceedings", "Conference", "Workshop", "Symposium", "Congress", "Meeting", "Transactions",
+                 "Journal", "Annals", "Advances", "Findings", "Volume", "Vol"),
     stat_symbols=("p", "P", "r", "t", "d", "F", "χ", "χ2", "χ²"),
 )
 

@@ -53,7 +53,8 @@ def test_number_set_is_large_and_split():
 def test_numbers_held_out_recall_and_precision(numbers_only):
     tune, held = number_set.split()
     s = score(numbers_only, held, "number")
-    print(f"\nnumbers, held-out ({len(held)} examples): {s}; tune ({len(tune)}): {score(numbers_only, tune, 'number')}")
+    tuned = score(numbers_only, tune, "number")
+    print(f"\nnumbers, held-out ({len(held)} examples): {s}; tune ({len(tune)}): {tuned}")
     for m in s.misses:
         print("  miss:", m)
     assert s.precision >= 0.95 and s.recall >= 0.95
@@ -61,7 +62,8 @@ def test_numbers_held_out_recall_and_precision(numbers_only):
 
 @pytest.mark.parametrize("text,spans", [
     ("it improved by 20-45% and 20%–45% with 0.85–0.92 F1", ["20-45%", "20%–45%", "0.85–0.92"]),
-    ("scores of 12.31 ± 0.40 and 12.31 \\pm 0.40 and 85.2 ± 1.3%", ["12.31 ± 0.40", "12.31 \\pm 0.40", "85.2 ± 1.3%"]),
+    ("scores of 12.31 ± 0.40 and 12.31 \\pm 0.40 and 85.2 ± 1.3%",
+     ["12.31 ± 0.40", "12.31 \\pm 0.40", "85.2 ± 1.3%"]),
     ("significant (p = 0.31, p < .05, P < 0.001)", ["p = 0.31", "p < .05", "P < 0.001"]),
     ("batch size 32, 50000 samples, 10 epochs, dropout 0.1, temperature 0.7, a 3:1 split",
      ["32", "50000", "10", "0.1", "0.7", "3:1"]),

@@ -7,13 +7,19 @@ import sys
 
 import pytest
 
-from textguard_pipeline.protection import DEFAULT_RECOGNIZERS, RecognizerConfigError, TermProtectionConfig, TermProtector
+from textguard_pipeline.protection import (
+    DEFAULT_RECOGNIZERS,
+    RecognizerConfigError,
+    TermProtectionConfig,
+    TermProtector,
+)
 from textguard_pipeline.protection.recognizers.base import Recognizer
 from textguard_pipeline.protection.registry import build_recognizers, recognizer_classes
 
 #: the public names of textguard_pipeline.core.protection before the move (issue 12)
 OLD_PUBLIC = [
-    "CLOSE", "OPEN", "Candidate", "CitationRecognizer", "CustomTermRecognizer", "EmptyTextError", "InvalidCustomTermError",
+    "CLOSE", "OPEN", "Candidate", "CitationRecognizer", "CustomTermRecognizer", "EmptyTextError",
+    "InvalidCustomTermError",
     "LiteralRecognizer", "MissingPlaceholdersError", "NER_LABELS", "NerRecognizer", "NotProseChunkError",
     "NumberRecognizer", "PRIORITY", "PROTECTED_COLUMNS", "PlaceholderError", "ProtectedChunk", "ProtectedTerm",
     "ProtectionError", "RECOGNIZERS", "Recognizer", "SOURCES", "TERM_FIELDS", "TERM_NS", "TermProtectionConfig",
@@ -64,7 +70,7 @@ def test_every_built_in_recogniser_keeps_the_contract():
 
 
 def test_a_new_recogniser_is_one_module_and_one_line_of_configuration():
-    """textguard_pipeline_tests/protection/hashtag_recognizer.py is the whole recogniser; the config line is below."""
+    """textguard_pipeline_tests/protection/hashtag_recognizer.py is the whole recogniser; its config line below."""
     cfg = TermProtectionConfig(
         use_ner=False,
         recognizers=DEFAULT_RECOGNIZERS + ("textguard_pipeline_tests.protection.hashtag_recognizer:HashtagRecognizer",),
