@@ -1,32 +1,85 @@
-"""Paths and knobs read from the environment, with defaults for a fresh clone."""
+"""The one place the environment is read: every ``TEXTGUARD_*`` variable becomes a typed, frozen object here.
+
+Each capability has a block below with a frozen dataclass and a reader ``<name>_settings(env=None)``.
+Library code receives these objects (or the plain values in them); it never reads ``os.environ``.
+Dagster resources are generated from the same dataclasses (``defs_kit.resources``), so every field is
+declared once. ``env`` may be any mapping (tests pass a dict); by default the process environment is read
+at call time, so a test that sets a variable sees it on the next call.
+
+Values are checked when read: an unknown boolean (``TEXTGUARD_PROTECT_NER=maybe``) or a bad number is a
+``SettingsError`` naming the variable, not a silent default.
+"""
 
 from __future__ import annotations
 
 import os
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Mapping
 
 #: The repository root (where data/ and workspace.yaml live).
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
-
-def _path(env: str, default: Path) -> str:
-    value = os.environ.get(env)
-    return value if value else str(default)
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
 
 
-def corpus_dir() -> str:
-    return _path("TEXTGUARD_CORPUS_DIR", PROJECT_ROOT / "data" / "corpus")
+class SettingsError(ValueError):
+    """An environment variable holds a value its setting cannot take."""
 
 
-def warehouse() -> str:
-    """Base path of the Parquet warehouse: a directory or any fsspec URL."""
-    return _path("TEXTGUARD_WAREHOUSE", PROJECT_ROOT / "data" / "warehouse")
+def environ(env: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    """``env`` or the process environment (read now)."""
+    return os.environ if env is None else env
 
 
-def max_partitions_per_run() -> int:
-    return max(1, int(os.environ.get("TEXTGUARD_MAX_PARTITIONS_PER_RUN", "50")))
+def env_str(name: str, default: str = "", env: Mapping[str, str] | None = None) -> str:
+    """The stripped value of ``name``; ``default`` when unset or blank."""
+    value = environ(env).get(name, "").strip()
+    return value if value else default
+
+
+def env_bool(name: str, default: bool, env: Mapping[str, str] | None = None) -> bool:
+    """1/true/yes/on or 0/false/no/off (any case); unset or blank → ``default``; anything else is an error."""
+    value = env_str(name, "", env).lower()
+    if not value:
+        return default
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise SettingsError(f"{name}={value!r} is not a boolean (use one of 1/0, true/false, yes/no, on/off)")
+
+
+def _number(name: str, default, env, kind, minimum):
+    raw = env_str(name, "", env)
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r} is not {'an integer' if kind is int else 'a number'}") from None
+    if minimum is not None and value < minimum:
+        raise SettingsError(f"{name}={raw!r} must be at least {minimum}")
+    return value
+
+
+def env_int(name: str, default, env: Mapping[str, str] | None = None, minimum: int | None = None):
+    return _number(name, default, env, int, minimum)
+
+
+def env_float(name: str, default, env: Mapping[str, str] | None = None, minimum: float | None = None):
+    return _number(name, default, env, float, minimum)
+
+
+def env_list(name: str, sep: str = "|", env: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """Items of ``name`` separated by ``sep``, stripped, blanks dropped."""
+    return tuple(t.strip() for t in environ(env).get(name, "").split(sep) if t.strip())
+
+
+def env_path(name: str, default: Path | str, env: Mapping[str, str] | None = None) -> str:
+    return env_str(name, "", env) or str(default)
 
 
 @contextmanager
@@ -41,3 +94,206 @@ def restored_environ(*names: str) -> Iterator[None]:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+
+
+# --- paths and runs
+
+
+def corpus_dir(env: Mapping[str, str] | None = None) -> str:
+    """Corpus root (``TEXTGUARD_CORPUS_DIR``, default data/corpus)."""
+    return env_path("TEXTGUARD_CORPUS_DIR", PROJECT_ROOT / "data" / "corpus", env)
+
+
+def warehouse(env: Mapping[str, str] | None = None) -> str:
+    """Base path of the Parquet warehouse: a directory or any fsspec URL (``TEXTGUARD_WAREHOUSE``)."""
+    return env_path("TEXTGUARD_WAREHOUSE", PROJECT_ROOT / "data" / "warehouse", env)
+
+
+def max_partitions_per_run(env: Mapping[str, str] | None = None) -> int:
+    """Documents per run in backfills, sensor runs and reports (``TEXTGUARD_MAX_PARTITIONS_PER_RUN``, ≥ 1)."""
+    return max(1, env_int("TEXTGUARD_MAX_PARTITIONS_PER_RUN", 50, env))
+
+
+def dagster_home(env: Mapping[str, str] | None = None) -> str:
+    """The Dagster instance directory (``DAGSTER_HOME``, default data/dagster_home)."""
+    return env_path("DAGSTER_HOME", PROJECT_ROOT / "data" / "dagster_home", env)
+
+
+# --- protection
+
+
+@dataclass(frozen=True)
+class ProtectionSettings:
+    """Term protection (seed 000). Env: TEXTGUARD_PROTECT_NER / _CITATIONS / _NUMBERS / _YEAR_ONLY (booleans),
+    TEXTGUARD_PROTECT_TERMS (terms separated by "|"), TEXTGUARD_SPACY_MODEL (a spaCy model name)."""
+
+    use_ner: bool = True
+    custom_terms: tuple[str, ...] = ()
+    protect_citations: bool = True
+    protect_numbers: bool = True
+    protect_year_only: bool = False
+    spacy_model: str = ""
+
+
+def protection_settings(env: Mapping[str, str] | None = None) -> ProtectionSettings:
+    return ProtectionSettings(
+        use_ner=env_bool("TEXTGUARD_PROTECT_NER", True, env),
+        custom_terms=env_list("TEXTGUARD_PROTECT_TERMS", "|", env),
+        protect_citations=env_bool("TEXTGUARD_PROTECT_CITATIONS", True, env),
+        protect_numbers=env_bool("TEXTGUARD_PROTECT_NUMBERS", True, env),
+        protect_year_only=env_bool("TEXTGUARD_PROTECT_YEAR_ONLY", False, env),
+        spacy_model=env_str("TEXTGUARD_SPACY_MODEL", "", env),
+    )
+
+
+# --- math_ner
+
+
+@dataclass(frozen=True)
+class MathNerSettings:
+    """Math NER (seed 001). Env: TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; unset = in process),
+    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
+
+    url: str = ""
+    timeout_ms: int = 10_000
+    max_retries: int = 2
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MathNerSettings":
+        return math_ner_settings(env)
+
+
+def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
+    return MathNerSettings(
+        url=env_str("TEXTGUARD_NER_URL", "", env),
+        timeout_ms=env_int("TEXTGUARD_NER_TIMEOUT_MS", 10_000, env),
+        max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env),
+    )
+
+
+# --- ingest/citations/markers
+
+
+@dataclass(frozen=True)
+class MarkersGateSettings:
+    """The StructureNumberingGate's switches (seed 004 §5/§10): ``TEXTGUARD_MARKERS_GATE`` (on/off),
+    ``TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD``, ``TEXTGUARD_MARKERS_SOFT_FLAG_ACTION``,
+    ``TEXTGUARD_MARKERS_FALLBACK_MAX``. Validated by ``markers.StructureGateConfig``."""
+
+    enabled: bool = True
+    sequence_threshold: int = 3
+    soft_flag_action: str = "llm"
+    fallback_max_markers: int = 3
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MarkersGateSettings":
+        return markers_gate_settings(env)
+
+
+def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSettings:
+    d = MarkersGateSettings()
+    return MarkersGateSettings(
+        enabled=env_bool("TEXTGUARD_MARKERS_GATE", d.enabled, env),
+        sequence_threshold=env_int("TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD", d.sequence_threshold, env),
+        soft_flag_action=env_str("TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, env),
+        fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env),
+    )
+
+
+# --- roundtrip
+# The LLM endpoint (every LLM pass shares it) and the `rewritten_chunks` round trip.
+# Read only here; lib/llm.py, lib/http.py and roundtrip/ take these frozen objects.
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    """The OpenAI-compatible endpoint and what using it may cost.
+
+    TEXTGUARD_LLM_URL (base URL ending in /v1; unset = no LLM), TEXTGUARD_LLM_MODEL, the key in the env
+    var named by TEXTGUARD_LLM_API_KEY_ENV (default TEXTGUARD_LLM_API_KEY), TEXTGUARD_LLM_TIMEOUT_S (60),
+    TEXTGUARD_LLM_MAX_RETRIES (2; on 5xx, 429, timeouts, connection errors), TEXTGUARD_LLM_BACKOFF_S
+    (0.5, doubled per retry), TEXTGUARD_LLM_MAX_RETRY_AFTER_S (60: cap on a server's Retry-After),
+    TEXTGUARD_LLM_CONCURRENCY (4 requests in flight), TEXTGUARD_LLM_RPM (requests per minute, 0 = no
+    limit), TEXTGUARD_LLM_MAX_COST (USD per run; unset = no limit), TEXTGUARD_LLM_MAX_TOKENS_TOTAL (token
+    cap per run; unset = none), TEXTGUARD_LLM_PRICE_IN_PER_1K / _OUT_PER_1K (USD per 1,000 prompt /
+    completion tokens, default 0), TEXTGUARD_LLM_CACHE (on|off, default on), TEXTGUARD_LLM_CACHE_DIR
+    (default data/llm_cache).
+    """
+
+    url: str = ""
+    model: str = "default"
+    api_key: str | None = field(default=None, repr=False)
+    timeout_s: float = 60.0
+    max_retries: int = 2
+    backoff_s: float = 0.5
+    max_retry_after_s: float = 60.0
+    concurrency: int = 4
+    requests_per_minute: float = 0.0
+    max_cost: float | None = None
+    max_tokens_total: int | None = None
+    price_in_per_1k: float = 0.0
+    price_out_per_1k: float = 0.0
+    cache: bool = True
+    cache_dir: str = ""
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.url)
+
+
+def llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
+    """The LLM settings from ``env`` (default: the process environment)."""
+    key_env = env_str("TEXTGUARD_LLM_API_KEY_ENV", "TEXTGUARD_LLM_API_KEY", env)
+    return LLMSettings(
+        url=env_str("TEXTGUARD_LLM_URL", "", env).rstrip("/"),
+        model=env_str("TEXTGUARD_LLM_MODEL", "default", env),
+        api_key=environ(env).get(key_env) or None,
+        timeout_s=env_float("TEXTGUARD_LLM_TIMEOUT_S", 60.0, env, minimum=0.001),
+        max_retries=env_int("TEXTGUARD_LLM_MAX_RETRIES", 2, env, minimum=0),
+        backoff_s=env_float("TEXTGUARD_LLM_BACKOFF_S", 0.5, env, minimum=0.0),
+        max_retry_after_s=env_float("TEXTGUARD_LLM_MAX_RETRY_AFTER_S", 60.0, env, minimum=0.0),
+        concurrency=env_int("TEXTGUARD_LLM_CONCURRENCY", 4, env, minimum=1),
+        requests_per_minute=env_float("TEXTGUARD_LLM_RPM", 0.0, env, minimum=0.0),
+        max_cost=env_float("TEXTGUARD_LLM_MAX_COST", None, env, minimum=0.0),
+        max_tokens_total=env_int("TEXTGUARD_LLM_MAX_TOKENS_TOTAL", None, env, minimum=0),
+        price_in_per_1k=env_float("TEXTGUARD_LLM_PRICE_IN_PER_1K", 0.0, env, minimum=0.0),
+        price_out_per_1k=env_float("TEXTGUARD_LLM_PRICE_OUT_PER_1K", 0.0, env, minimum=0.0),
+        cache=env_bool("TEXTGUARD_LLM_CACHE", True, env),
+        cache_dir=env_path("TEXTGUARD_LLM_CACHE_DIR", PROJECT_ROOT / "data" / "llm_cache", env),
+    )
+
+
+@dataclass(frozen=True)
+class RewriteSettings:
+    """The `rewritten_chunks` round trip (opt-in: needs TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK).
+
+    TEXTGUARD_REWRITE_TASK: paraphrase | translate:<language> | simplify | any other text (a custom
+    instruction). TEXTGUARD_REWRITE_MAX_ATTEMPTS (3 in all), TEXTGUARD_REWRITE_CHUNK_CHARS (4000; longer
+    chunks go in sentence-aligned pieces), TEXTGUARD_REWRITE_TEMPERATURE (0).
+    """
+
+    task: str = ""
+    max_attempts: int = 3
+    chunk_chars: int = 4000
+    temperature: float = 0.0
+    llm: LLMSettings = field(default_factory=LLMSettings)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.task) and self.llm.enabled
+
+    def disabled_reason(self) -> str:
+        """Why rewriting is off ("" when it is on)."""
+        missing = [n for n, v in (("TEXTGUARD_LLM_URL", self.llm.url), ("TEXTGUARD_REWRITE_TASK", self.task)) if not v]
+        return f"rewriting is off: {' and '.join(missing)} not set" if missing else ""
+
+
+def rewrite_settings(env: Mapping[str, str] | None = None) -> RewriteSettings:
+    """The round-trip settings from ``env`` (default: the process environment)."""
+    return RewriteSettings(
+        task=env_str("TEXTGUARD_REWRITE_TASK", "", env),
+        max_attempts=env_int("TEXTGUARD_REWRITE_MAX_ATTEMPTS", 3, env, minimum=1),
+        chunk_chars=env_int("TEXTGUARD_REWRITE_CHUNK_CHARS", 4000, env, minimum=200),
+        temperature=env_float("TEXTGUARD_REWRITE_TEMPERATURE", 0.0, env, minimum=0.0),
+        llm=llm_settings(env),
+    )

@@ -2,15 +2,16 @@
 
 from collections import Counter
 
+import dagster as dg
 import pandas as pd
 from dagster import AssetExecutionContext, asset
 
-from ..assets._common import asset_kwargs, first_frame, head_where, markdown_table, per_document
-from ..checks import char_range_check, char_range_rule, documents_ok_check, frame_check
 from ..core.frames import chunks_from_frame
-from ..core.nlp import model_label
-from ..core.pipeline import build_protected_chunks
-from ..resources import ProtectionResource
+from ..defs_kit.checks import char_range_check, char_range_rule, documents_ok_check, frame_check
+from ..defs_kit.resources import ProtectionResource
+from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document
+from ..lib.nlp import model_label
+from ..pipeline import build_protected_chunks
 from .restore import restoration_failures, term_rows
 
 
@@ -81,3 +82,6 @@ CHECKS = [
 
 #: what definitions.py merges
 ASSETS = [protected_chunks]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS)

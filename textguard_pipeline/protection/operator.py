@@ -17,8 +17,8 @@ from __future__ import annotations
 import bisect
 from typing import Sequence
 
-from ..core.parsing import Chunk
-from ..core.placeholders import OPEN, PLACEHOLDER_RE, make_placeholder, restore_placeholders
+from ..ingest.parsing import Chunk
+from ..lib.placeholders import OPEN, PLACEHOLDER_RE, make_placeholder, restore_placeholders
 from .model import TERM_NS, Candidate, ProtectedChunk, ProtectedTerm
 
 

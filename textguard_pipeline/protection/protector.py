@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core.parsing import Chunk, ChunkType
-from ..core.placeholders import UnknownPlaceholderError, restore_placeholders
+from ..ingest.parsing import Chunk, ChunkType
+from ..lib.placeholder_audit import missing_occurrences, stray_tokens
+from ..lib.placeholders import UnknownPlaceholderError, restore_placeholders
 from .errors import EmptyTextError, MissingPlaceholdersError, NotProseChunkError, UnknownPlaceholdersError
 from .model import ProtectedChunk, TermProtectionConfig, TextChunk
 from .operator import apply_placeholders, select_spans
@@ -72,8 +73,8 @@ class TermProtector:
 
     # -- validate / restore ------------------------------------------------
     def validate_placeholders(self, text: str, chunk: ProtectedChunk) -> tuple[bool, list[str]]:
-        """(all present?, missing placeholders in order of ``protected_text``)."""
-        missing = [p for p in chunk.expected_placeholders() if p not in text]
+        """(all present as often as in ``protected_text``?, the placeholders short of that, in order)."""
+        missing = missing_occurrences(chunk.protected_text, text, chunk.expected_placeholders())
         return not missing, missing
 
     def restore(self, paraphrased_text: str, chunk: ProtectedChunk) -> str:
@@ -91,6 +92,9 @@ class TermProtector:
         ok, missing = self.validate_placeholders(paraphrased_text, chunk)
         if not ok:
             raise MissingPlaceholdersError(missing)
+        strays = stray_tokens(paraphrased_text, chunk.protected_text, chunk.expected_placeholders())
+        if strays:  # e.g. a stray <TERM_000> next to the correct token: refuse rather than leave it in
+            raise UnknownPlaceholdersError(sorted(set(strays)))
         try:
             return restore_placeholders(paraphrased_text, chunk.placeholders(), strict=True)
         except UnknownPlaceholderError as exc:

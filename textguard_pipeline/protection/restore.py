@@ -6,16 +6,32 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pandas as pd
 
-from ..core.parsing import Chunk, ChunkType
-from ..core.placeholders import PLACEHOLDER_RE, UnknownPlaceholderError, restore_placeholders
+from ..ingest.parsing import Chunk, ChunkType
+from ..lib.placeholder_audit import missing_occurrences
+from ..lib.placeholders import PLACEHOLDER_RE, UnknownPlaceholderError, restore_placeholders
+from .errors import MissingPlaceholdersError
 
 if TYPE_CHECKING:
     from .protector import TermProtector
 
 
-def restore_protected(protected_text: str, term_placeholders: dict[str, str], math_placeholders: dict[str, str]) -> str:
-    """Stored-row restoration (what the asset check runs): merged maps, single strict pass."""
-    return restore_placeholders(protected_text, {**math_placeholders, **term_placeholders}, strict=True)
+def restore_protected(protected_text: str, term_placeholders: dict[str, str], math_placeholders: dict[str, str],
+                      *, expected_text: str | None = None) -> str:
+    """Stored-row restoration (what the asset check runs): merged maps, single strict pass.
+
+    Raises :class:`MissingPlaceholdersError` when an issued placeholder is absent (a parser placeholder
+    swallowed by a term lives in that term's original), or, given ``expected_text`` (the protected text
+    the answer came from), when one occurs fewer times than there.
+    """
+    restored = restore_placeholders(protected_text, {**math_placeholders, **term_placeholders}, strict=True)
+    missing = ([p for p in term_placeholders if p not in protected_text]
+               + [p for p, o in math_placeholders.items()
+                  if p not in protected_text and not any(o in t for t in term_placeholders.values())])
+    if expected_text is not None:
+        missing = missing_occurrences(expected_text, protected_text, {**math_placeholders, **term_placeholders})
+    if missing:
+        raise MissingPlaceholdersError(missing)
+    return restored
 
 
 PROTECTED_COLUMNS = [
@@ -80,6 +96,10 @@ def restoration_failures(df, source: str) -> list[dict[str, Any]]:
             restored = restore_protected(r.protected_text, terms_map, math_map)
         except UnknownPlaceholderError as exc:
             out.append(base | {"reason": f"unmapped placeholder(s) survive: {', '.join(exc.placeholders[:5])}"})
+            continue
+        except MissingPlaceholdersError as exc:
+            out.append(base | {"reason": f"placeholder(s) issued but absent from protected_text: "
+                                         f"{', '.join(exc.missing[:5])}"})
             continue
         if restored != expected:
             i = next((k for k, (a, b) in enumerate(zip(restored, expected)) if a != b), min(len(restored), len(expected)))

@@ -221,7 +221,10 @@ def test_same_original_reuses_one_placeholder_and_every_occurrence_restores(tp):
     assert pc.term_placeholders == {"⟨TERM_000⟩": "95%", "⟨TERM_001⟩": "96%"}
     assert len(pc.terms) == 4  # one row per occurrence
     # the LLM may reorder and repeat placeholders: every occurrence restores
-    assert tp.restore("⟨TERM_001⟩ vs ⟨TERM_000⟩ vs ⟨TERM_000⟩", pc) == "96% vs 95% vs 95%"
+    assert tp.restore("⟨TERM_001⟩ vs ⟨TERM_000⟩ vs ⟨TERM_000⟩ vs ⟨TERM_000⟩", pc) == "96% vs 95% vs 95% vs 95%"
+    # ... but keeping a repeated placeholder fewer times than issued loses an occurrence (issue 13, E8 counted)
+    with pytest.raises(MissingPlaceholdersError):
+        tp.restore("⟨TERM_001⟩ vs ⟨TERM_000⟩ vs ⟨TERM_000⟩", pc)
 
 
 def test_deterministic_for_same_input_and_config():

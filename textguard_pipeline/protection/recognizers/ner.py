@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...core.nlp import load_spacy, spacy_input
+from ...lib.nlp import load_spacy, spacy_input
 from ..model import Candidate, TermProtectionConfig, TextChunk
 
 NER_LABELS = frozenset({"PERSON", "ORG", "GPE", "PRODUCT", "FAC"})
