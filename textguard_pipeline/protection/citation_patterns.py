@@ -96,8 +96,10 @@ def _compile(v: Vocabulary) -> CitationPatterns:
     years = rf"(?:{year})(?:\s*,\s*(?:(?:{year})|[a-z](?![\w.])))*"
     locnum = r"(?:[A-Z]?\d+[a-z]?(?:\.\d+)*|[ivxlcIVXLC]+(?![\w]))"
     locword = rf"(?i:{_alt(re.escape(w) for w in v.locators)})(?![^\W\d_])\.?"
-    loc = (rf"(?:,?\s*{locword}(?:~|\s)*{locnum}(?:\s*[-–—]+\s*{locnum})?(?:\s*(?:,|and|&)\s*{locnum}(?![\w]))*"
-           r"|:\s*\d+(?:\s*[-–]+\s*\d+)?)")
+    loc = (
+        rf"(?:,?\s*{locword}(?:~|\s)*{locnum}(?:\s*[-–—]+\s*{locnum})?(?:\s*(?:,|and|&)\s*{locnum}(?![\w]))*"
+        r"|:\s*\d+(?:\s*[-–]+\s*\d+)?)"
+    )
     locs = rf"(?:{loc}){{0,3}}"
     suffix = rf"(?:,?\s*(?:{_alt(v.suffixes)}))?" if v.suffixes else ""
     prefix = rf"(?:(?:{_alt(v.prefixes)})\s*,?\s+){{0,2}}"
@@ -112,9 +114,7 @@ def _compile(v: Vocabulary) -> CitationPatterns:
         narr_year_group=re.compile(rf"\(\s*{prefix}{years}{locs}{suffix}\s*\)|\[\s*{years}{locs}\s*\]"),
         narr_authors=re.compile(rf"(?<![\w\-']){auth_narr}"),
         # a bare year in running text: not part of a date, range, version, quantity or longer number
-        bare_year=re.compile(
-            r"(?<![\w.\-/–:,])(?:1[6-9]\d\d|20\d\d)(?:[a-z](?:,[a-z])*)?(?![\w%‰'’]|[-–/.,:]\d)"
-        ),
+        bare_year=re.compile(r"(?<![\w.\-/–:,])(?:1[6-9]\d\d|20\d\d)(?:[a-z](?:,[a-z])*)?(?![\w%‰'’]|[-–/.,:]\d)"),
         bare_authors=re.compile(rf"(?<![\w\-'’.]){auth_bare}"),
         etal_free=re.compile(rf"(?<![\w\-']){s_any}{etal},?\s+{years}"),
         word_start=re.compile(r"(?<![\w\-'’])[^\W\d_]"),
@@ -220,7 +220,7 @@ def _bare_narratives(text: str, pat: CitationPatterns) -> list[tuple[int, int, s
 
 
 def _bare_context_ok(text: str, start: int, names_end: int, end: int, pat: CitationPatterns) -> bool:
-    before = text[max(0, start - 40):start]
+    before = text[max(0, start - 40) : start]
     if pat.venue_heads & set(re.findall(r"[^\W\d_]+", before)[-3:]):
         return False  # "Proceedings of Eurocrypt 2001"
     prev = _PREV_WORD.search(before)
@@ -228,13 +228,16 @@ def _bare_context_ok(text: str, start: int, names_end: int, end: int, pat: Citat
         word = prev.group(1)
         if word[0].isdigit():
             return False
-        after_words = re.findall(r"[^\W\d_]+", text[end:end + 40])[:2]
-        if (word.lower() in pat.determiners and " " not in text[start:names_end].strip()
-                and not any(w.lower() in pat.cited_nouns for w in after_words)):
+        after_words = re.findall(r"[^\W\d_]+", text[end : end + 40])[:2]
+        if (
+            word.lower() in pat.determiners
+            and " " not in text[start:names_end].strip()
+            and not any(w.lower() in pat.cited_nouns for w in after_words)
+        ):
             return False  # "the Expo 2005"; not "the Einasto 1965 profile", "the Diemer & Joyce 2019 model"
         if word[0].isupper() and word.rstrip(".") not in pat.not_before_bare:
             return False  # part of a longer proper name
-    after = text[end:end + 40]
+    after = text[end : end + 40]
     nxt = after.lstrip(" \t")
     if nxt[:1].isupper() and not after.startswith(("\n", "\r")):
         first = re.match(r"[^\W\d_]+", nxt)

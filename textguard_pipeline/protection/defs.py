@@ -32,12 +32,14 @@ def protected_chunks(context: AssetExecutionContext, protection: ProtectionResou
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)
         shown = head_where(df, "n_terms", lambda n: n > 0, 3)
-        return f"**{key}**\n\n" + markdown_table(shown, ["chunk_index", "start", "end", "protected_text",
-                                                          "term_placeholders"], n=3, width=200)
+        return f"**{key}**\n\n" + markdown_table(
+            shown, ["chunk_index", "start", "end", "protected_text", "term_placeholders"], n=3, width=200
+        )
 
     def extra(frames: dict[str, pd.DataFrame]) -> dict:
-        counts = Counter(t["source"] for df in frames.values() for terms in df["terms"].tolist()
-                         if terms is not None for t in terms)
+        counts = Counter(
+            t["source"] for df in frames.values() for terms in df["terms"].tolist() if terms is not None for t in terms
+        )
         return {
             "terms_by_source": dict(counts),
             "spacy_model": model_label(protector.nlp) if protector.nlp is not None else "off",
@@ -68,7 +70,7 @@ CHECKS = [
         "protected_chunks_restoration",
         _restoration_rule,
         description="restore(protected_text) over TERM + MATH/CODE/LIT maps == source_documents.text[start:end] for every "
-                    "prose chunk; no unmapped placeholder survives; every issued placeholder is used and maps to its term.",
+        "prose chunk; no unmapped placeholder survives; every issued placeholder is used and maps to its term.",
     ),
     char_range_check("protected_chunks"),
     frame_check(

@@ -53,10 +53,14 @@ def _compile(v: Vocabulary) -> NumberPatterns:
         r"|(?P<big>(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d]|,\d))"
     )
     # decimals "0.89", their ranges "0.85–0.92", colon ratios "3:1": only near a metric word (E6)
-    context = (rf"(?P<range>(?<![\d.,])\d+\.\d+{to}\d+\.\d+(?![\d.]|\.\d))"
-               r"|(?P<dec>(?<![\d.,])\d+\.\d+(?![\d.]|\.\d))|(?P<colon>(?<![\w.:@])\d+:\d+(?![\w:]|\.\d))")
-    value = (rf"-?{_SCI}(?:[kKMB](?![\w]))?(?:{_PCT})?(?:{to}-?{_SCI}(?:[kKMB](?![\w]))?(?:{_PCT})?)?"
-             r"|\d+:\d+(?![\w:])")
+    context = (
+        rf"(?P<range>(?<![\d.,])\d+\.\d+{to}\d+\.\d+(?![\d.]|\.\d))"
+        r"|(?P<dec>(?<![\d.,])\d+\.\d+(?![\d.]|\.\d))|(?P<colon>(?<![\w.:@])\d+:\d+(?![\w:]|\.\d))"
+    )
+    value = (
+        rf"-?{_SCI}(?:[kKMB](?![\w]))?(?:{_PCT})?(?:{to}-?{_SCI}(?:[kKMB](?![\w]))?(?:{_PCT})?)?"
+        r"|\d+:\d+(?![\w:])"
+    )
     link = rf"(?:\s*(?:{_alt(v.parameter_links)}))?"
     # names are also written as identifiers ("weight_decay=1e-4") and values quoted ("``1e-3``")
     names = _alt(v.parameters).replace(r"[\s-]+", r"[\s_-]+")
@@ -88,7 +92,8 @@ def find_numbers(text: str, *, language: str | None = None) -> list[tuple[int, i
     for m in pat.values.finditer(text):
         s, e = m.start(), m.end()
         if pat.name_before.search(text, max(0, s - _NAME_REACH), s) or (
-                text[s - 1:s] not in (",", "-") and pat.count_after.match(text, e)):
+            text[s - 1 : s] not in (",", "-") and pat.count_after.match(text, e)
+        ):
             out.append((s, e, "param"))
     ctx = None
     for m in pat.context.finditer(text):

@@ -59,8 +59,9 @@ class TermProtector:
             if not isinstance(c.text, str):
                 raise NotProseChunkError(f"chunk {c.index}: text must be a str")
         inputs = [TextChunk.of(c) for c in chunks]
-        found = [(rec.find_many(inputs), bool(getattr(rec, "rejects_placeholders", False)))
-                 for _, rec in self._ranked()]
+        found = [
+            (rec.find_many(inputs), bool(getattr(rec, "rejects_placeholders", False))) for _, rec in self._ranked()
+        ]
         out = []
         for i, (c, tc) in enumerate(zip(chunks, inputs)):
             spans = select_spans(c.text, tc.parser_placeholders, [(f[i], rejects) for f, rejects in found])

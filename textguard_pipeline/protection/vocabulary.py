@@ -58,6 +58,8 @@ class Vocabulary:
     stat_symbols: tuple[str, ...] = ()
 
 
+# The word tables stay dense (one language readable at a glance): not reformatted.
+# fmt: off
 _MONTHS = (
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
     "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec",
@@ -154,6 +156,8 @@ ENGLISH = Vocabulary(
                  "Journal", "Annals", "Advances", "Findings", "Volume", "Vol"),
     stat_symbols=("p", "P", "r", "t", "d", "F", "χ", "χ2", "χ²"),
 )
+
+# fmt: on
 
 #: ISO code → tables (issue 17 adds languages here); None = English.
 VOCABULARIES: dict[str | None, Vocabulary] = {None: ENGLISH, "en": ENGLISH}

@@ -18,13 +18,42 @@ from textguard_pipeline.protection.registry import build_recognizers, recognizer
 
 #: the public names of textguard_pipeline.core.protection before the move (issue 12)
 OLD_PUBLIC = [
-    "CLOSE", "OPEN", "Candidate", "CitationRecognizer", "CustomTermRecognizer", "EmptyTextError",
+    "CLOSE",
+    "OPEN",
+    "Candidate",
+    "CitationRecognizer",
+    "CustomTermRecognizer",
+    "EmptyTextError",
     "InvalidCustomTermError",
-    "LiteralRecognizer", "MissingPlaceholdersError", "NER_LABELS", "NerRecognizer", "NotProseChunkError",
-    "NumberRecognizer", "PRIORITY", "PROTECTED_COLUMNS", "PlaceholderError", "ProtectedChunk", "ProtectedTerm",
-    "ProtectionError", "RECOGNIZERS", "Recognizer", "SOURCES", "TERM_FIELDS", "TERM_NS", "TermProtectionConfig",
-    "TermProtector", "UnknownPlaceholdersError", "apply_placeholders", "find_citations", "find_numbers", "keep_entity",
-    "protected_frame", "restoration_failures", "restore_protected", "term_rows", "validate_custom_terms",
+    "LiteralRecognizer",
+    "MissingPlaceholdersError",
+    "NER_LABELS",
+    "NerRecognizer",
+    "NotProseChunkError",
+    "NumberRecognizer",
+    "PRIORITY",
+    "PROTECTED_COLUMNS",
+    "PlaceholderError",
+    "ProtectedChunk",
+    "ProtectedTerm",
+    "ProtectionError",
+    "RECOGNIZERS",
+    "Recognizer",
+    "SOURCES",
+    "TERM_FIELDS",
+    "TERM_NS",
+    "TermProtectionConfig",
+    "TermProtector",
+    "UnknownPlaceholdersError",
+    "apply_placeholders",
+    "find_citations",
+    "find_numbers",
+    "keep_entity",
+    "protected_frame",
+    "restoration_failures",
+    "restore_protected",
+    "term_rows",
+    "validate_custom_terms",
 ]
 
 
@@ -80,7 +109,11 @@ def test_a_new_recogniser_is_one_module_and_one_line_of_configuration():
     text = "We tag #ablation runs; (Smith, 2020) reports 95% on #squad_v2."
     pc = tp.protect_text(text)
     assert [(t.original, t.source) for t in pc.terms] == [
-        ("#ablation", "hashtag"), ("(Smith, 2020)", "citation"), ("95%", "number"), ("#squad_v2", "hashtag")]
+        ("#ablation", "hashtag"),
+        ("(Smith, 2020)", "citation"),
+        ("95%", "number"),
+        ("#squad_v2", "hashtag"),
+    ]
     assert tp.restore(pc.protected_text, pc) == text
     plain = TermProtector(TermProtectionConfig(use_ner=False))  # without the line: no hashtag recogniser
     assert "hashtag" not in plain.recognizers and "#ablation" in plain.protect_text(text).protected_text
@@ -121,10 +154,10 @@ def test_a_language_extends_the_vocabulary_not_the_patterns(monkeypatch):
         cit, num = CitationRecognizer(), NumberRecognizer()
         en = [TextChunk(text)]
         other = [TextChunk(text, language="xx")]
-        assert "(Zorblat 2019)" in [text[c.start:c.end] for c in cit.find_many(en)[0]]  # candidates may overlap
+        assert "(Zorblat 2019)" in [text[c.start : c.end] for c in cit.find_many(en)[0]]  # candidates may overlap
         assert cit.find_many(other) == [[]]
         assert num.find_many(en) == [[]]
-        assert [text[c.start:c.end] for c in num.find_many(other)[0]] == ["12"]
+        assert [text[c.start : c.end] for c in num.find_many(other)[0]] == ["12"]
     finally:
         citation_patterns.patterns.cache_clear()
         number_patterns.patterns.cache_clear()
