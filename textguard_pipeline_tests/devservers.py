@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from .settings import PROJECT_ROOT
+from textguard_pipeline.settings import PROJECT_ROOT
 
 
 class ServerUnavailable(RuntimeError):
@@ -219,7 +219,7 @@ def redis_server() -> Iterator[str]:
 
 def with_stock_event_log(instance_yaml: str) -> str:
     """``deploy/postgres/dagster.yaml`` with dagster-postgres' stock event log storage instead of
-    :class:`~textguard_pipeline.instance_storage.PooledPostgresEventLogStorage` (for comparisons)."""
+    :class:`~textguard_pipeline.operations.instance_storage.PooledPostgresEventLogStorage` (for comparisons)."""
     import yaml
     from dagster_postgres.utils import pg_config
 

@@ -1,4 +1,4 @@
-"""What every document-partitioned asset shares: keys, per-document isolation, metadata.
+"""The per-document runner every document-partitioned asset shares: keys, isolation, metadata, tables.
 
 An asset body is ``per_document(context, build, upstream...)`` where
 ``build(doc_id, *frames) -> DataFrame`` is one core call. A document whose
@@ -23,8 +23,8 @@ from dagster import (
     Output,
 )
 
-from ..io_managers import MissingPartition
-from ..partitions import documents_partitions
+from .io_manager import MissingPartition
+from .partitions import documents_partitions
 from ..settings import max_partitions_per_run
 
 
@@ -129,16 +129,26 @@ def add_partition_metadata(context: AssetExecutionContext, key: str, metadata: M
     partition from the instance on each call to validate the key (≈ 9 ms per
     document per asset, measured); ``key`` comes from this run's own partition
     keys, so the step's metadata accumulator is fed directly when Dagster still
-    has it, and the public call is the fallback.
+    has it (:func:`feed_metadata_accumulator`), and the public call is the fallback.
+    """
+    if not feed_metadata_accumulator(context, key, metadata):
+        context.add_asset_metadata(metadata, partition_key=key)
+
+
+def feed_metadata_accumulator(context: AssetExecutionContext, key: str, metadata: Mapping[str, Any]) -> bool:
+    """THE one write to a private Dagster attribute (``StepExecutionContext._metadata_accumulator``).
+
+    Returns False, touching nothing, when this Dagster no longer has it; a test
+    (test_runner.py) fails in that case so that the fast path is not lost silently.
     """
     step = context.get_step_execution_context()
     acc = getattr(step, "_metadata_accumulator", None)
-    if acc is not None and hasattr(acc, "with_additional_asset_metadata"):
-        step._metadata_accumulator = acc.with_additional_asset_metadata(  # noqa: SLF001
-            asset_key=context.assets_def.key, partition_key=key, metadata=metadata
-        )
-    else:  # pragma: no cover - other Dagster versions
-        context.add_asset_metadata(metadata, partition_key=key)
+    if acc is None or not hasattr(acc, "with_additional_asset_metadata"):
+        return False
+    step._metadata_accumulator = acc.with_additional_asset_metadata(  # noqa: SLF001
+        asset_key=context.assets_def.key, partition_key=key, metadata=metadata
+    )
+    return True
 
 
 def document_metadata(

@@ -7,19 +7,52 @@ definitions.py registers; a new resource adds itself there.
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from dataclasses import MISSING, asdict, fields
 from pathlib import Path
+from typing import Any, get_args, get_origin, get_type_hints
 
 from dagster import ConfigurableResource
 
-from . import settings
-from .core.documents import discover_documents
-from .io_managers import ParquetIOManager
+from .. import settings
+from ..settings import ProtectionSettings
+from ..core.documents import discover_documents
+from .io_manager import ParquetIOManager
 
 
 def _as_settings(resource: ConfigurableResource, settings_cls):
     """The core settings dataclass with the resource's values (one constructor for both)."""
     return settings_cls(**{f.name: getattr(resource, f.name) for f in fields(settings_cls)})
+
+
+def _launchpad_type(hint: Any) -> Any:
+    """Dagster config has lists, not tuples: ``tuple[str, ...]`` shows as ``list[str]``."""
+    if get_origin(hint) is tuple:
+        return list[get_args(hint)[0]]
+    return hint
+
+
+def settings_resource(settings_cls: type) -> type[ConfigurableResource]:
+    """A ConfigurableResource base whose fields are exactly ``settings_cls``'s (declared once, in settings.py).
+
+    Subclass it to add behaviour; ``.settings()`` gives the frozen settings object back and
+    ``from_settings(obj)`` makes the resource (the launchpad shows the values read from the environment).
+    """
+    hints = get_type_hints(settings_cls)
+    annotations = {f.name: _launchpad_type(hints[f.name]) for f in fields(settings_cls)}
+    defaults = {f.name: list(f.default) if isinstance(f.default, tuple) else f.default
+                for f in fields(settings_cls) if f.default is not MISSING}
+
+    def settings(self):
+        values = {name: getattr(self, name) for name in annotations}
+        return settings_cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+
+    @classmethod
+    def from_settings(cls, obj):
+        return cls(**{k: list(v) if isinstance(v, tuple) else v for k, v in asdict(obj).items()})
+
+    namespace = {"__annotations__": annotations, "__doc__": settings_cls.__doc__, **defaults,
+                 "settings": settings, "from_settings": from_settings}
+    return type(f"{settings_cls.__name__}Fields", (ConfigurableResource,), namespace)
 
 
 class CorpusResource(ConfigurableResource):
@@ -31,36 +64,22 @@ class CorpusResource(ConfigurableResource):
         return discover_documents(self.corpus_dir)
 
 
-class ProtectionResource(ConfigurableResource):
-    """Term protection (seed 000): which recognisers run, custom terms, spaCy model.
-
-    Env: TEXTGUARD_PROTECT_NER / _CITATIONS / _NUMBERS / _YEAR_ONLY (1/0),
-    TEXTGUARD_PROTECT_TERMS (terms separated by "|"), TEXTGUARD_SPACY_MODEL.
-    """
-
-    use_ner: bool = True
-    custom_terms: list[str] = []
-    protect_citations: bool = True
-    protect_numbers: bool = True
-    protect_year_only: bool = False
-    spacy_model: str = ""
-
-    def _settings(self):
-        from .core.pipeline import ProtectionSettings
-
-        return _as_settings(self, ProtectionSettings)
+class ProtectionResource(settings_resource(ProtectionSettings)):
+    """Term protection (seed 000): which recognisers run, custom terms, spaCy model (`settings.ProtectionSettings`)."""
 
     def config(self):
-        return self._settings().config()
+        from ..pipeline import protection_config  # the pipeline imports every slice: keep `import resources` light
+
+        return protection_config(self.settings())
 
     def protector(self):
-        return self._settings().protector()
+        from ..pipeline import protector_for
+
+        return protector_for(self.settings())
 
     @classmethod
     def from_env(cls) -> "ProtectionResource":
-        from .core.pipeline import ProtectionSettings
-
-        return cls(**asdict(ProtectionSettings.from_env()))
+        return cls.from_settings(settings.protection_settings())
 
 
 class NerBackendResource(ConfigurableResource):
@@ -75,13 +94,13 @@ class NerBackendResource(ConfigurableResource):
     max_retries: int = 2
 
     def backend(self):
-        from .core.pipeline import NerSettings
+        from ..pipeline import NerSettings
 
         return _as_settings(self, NerSettings).backend()
 
     @classmethod
     def from_env(cls) -> "NerBackendResource":
-        from .core.pipeline import NerSettings
+        from ..pipeline import NerSettings
 
         return cls(**asdict(NerSettings.from_env()))
 
@@ -100,20 +119,20 @@ class MarkersGateResource(ConfigurableResource):
     log_config_changes: bool = True
 
     def gate_config(self):
-        from .core.markers import StructureGateConfig
+        from ..core.markers import StructureGateConfig
 
         return StructureGateConfig(self.enabled, self.sequence_threshold, self.soft_flag_action,
                                    self.fallback_max_markers, self.log_config_changes)
 
     def gate(self, log=None):
         """The StructureNumberingGate (with the TEXTGUARD_LLM_* client when SOFT_FLAG asks the LLM)."""
-        from .core.pipeline import make_gate
+        from ..pipeline import make_gate
 
         return make_gate(self.gate_config(), log=log)
 
     @classmethod
     def from_env(cls) -> "MarkersGateResource":
-        from .core.markers import gate_config_from_env
+        from ..core.markers import gate_config_from_env
 
         return cls(**asdict(gate_config_from_env()))
 
@@ -144,7 +163,7 @@ class MeaningsResource(ConfigurableResource):
     install_small_lexicon: bool = True
 
     def _settings(self):
-        from .core.pipeline import MeaningsSettings
+        from ..pipeline import MeaningsSettings
 
         return _as_settings(self, MeaningsSettings)
 
@@ -157,7 +176,7 @@ class MeaningsResource(ConfigurableResource):
 
     @classmethod
     def from_env(cls) -> "MeaningsResource":
-        from .core.pipeline import MeaningsSettings
+        from ..pipeline import MeaningsSettings
 
         return cls(**asdict(MeaningsSettings.from_env()))
 

@@ -1,14 +1,12 @@
-"""Jobs, executors, the corpus sensor, the corpus_refresh schedule and the config-change sensor.
+"""The two asset jobs and the planner shared by the corpus sensor and the corpus_refresh schedule.
 
 One planner (:func:`plan_tick`) serves the sensor and the schedule: it compares
 the corpus on disk with the registered `documents` partitions and with the
 *known* content hashes, registers new documents and requests one run per
 contiguous range of ≤ ``TEXTGUARD_MAX_PARTITIONS_PER_RUN`` new or changed
 documents. The sensor and the schedule differ only in where the known hashes
-come from (see partitions.py).
-
-The executor of every job is chosen by ``TEXTGUARD_EXECUTOR``:
-``in_process`` | ``multiprocess`` (default) | ``celery``.
+come from (see defs_kit/partitions.py). Sensors: sensors.py; schedule:
+schedules.py; executor: executor.py.
 """
 
 import hashlib
@@ -16,38 +14,22 @@ import json
 import os
 from dataclasses import dataclass, field
 
-from dagster import (
-    AssetSelection,
-    DefaultScheduleStatus,
-    DefaultSensorStatus,
-    ExecutorDefinition,
-    RunRequest,
-    ScheduleEvaluationContext,
-    SensorEvaluationContext,
-    SensorResult,
-    SkipReason,
-    define_asset_job,
-    in_process_executor,
-    multiprocess_executor,
-    schedule,
-    sensor,
-)
+from dagster import AssetSelection, RunRequest, define_asset_job
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
-from . import settings
-from .partitions import (
+from .. import settings
+from ..defs_kit.partitions import (
     CorpusPlan,
     contiguous_ranges,
-    decode_cursor,
     documents_partitions,
     encode_cursor,
     plan_corpus,
     recorded_shas,
 )
+from .executor import EXECUTOR
 
 # -- configuration ----------------------------------------------------------------
 
-EXECUTORS = ("in_process", "multiprocess", "celery")
 DEFAULT_REFRESH_CRON = "0 2 * * *"  # nightly at 02:00
 
 
@@ -58,38 +40,6 @@ def refresh_cron() -> str:
 def refresh_timezone() -> str:
     return os.environ.get("TEXTGUARD_REFRESH_TZ") or "UTC"
 
-
-def celery_broker() -> str:
-    return os.environ.get("TEXTGUARD_CELERY_BROKER") or "redis://127.0.0.1:6379/0"
-
-
-def celery_backend() -> str:
-    return os.environ.get("TEXTGUARD_CELERY_BACKEND") or celery_broker()
-
-
-def executor_from_env(name: str | None = None) -> ExecutorDefinition:
-    """The executor named by ``name`` or ``TEXTGUARD_EXECUTOR`` (default multiprocess).
-
-    multiprocess runs each step in its own process, as many at a time as there
-    are cores; in_process runs the whole run in one process (tests, small
-    corpora); celery sends steps to Celery workers (broker
-    ``TEXTGUARD_CELERY_BROKER``, default redis on loopback) — the instance
-    must then be persistent (SQLite on a shared disk, or PostgreSQL) and the
-    warehouse reachable from every worker.
-    """
-    name = (name or os.environ.get("TEXTGUARD_EXECUTOR") or "multiprocess").strip().lower().replace("-", "_")
-    if name in ("in_process", "inprocess"):
-        return in_process_executor
-    if name == "multiprocess":
-        return multiprocess_executor  # max_concurrent defaults to the number of cores
-    if name == "celery":
-        from dagster_celery import celery_executor
-
-        return celery_executor.configured({"broker": celery_broker(), "backend": celery_backend()}, name="celery")
-    raise ValueError(f"TEXTGUARD_EXECUTOR={name!r}: expected one of {', '.join(EXECUTORS)}")
-
-
-EXECUTOR = executor_from_env()
 
 # -- jobs ---------------------------------------------------------------------------
 
@@ -154,29 +104,8 @@ def plan_tick(corpus_dir: str, registered: list[str], known_shas: dict[str, str]
     return TickPlan(plan, ordered, range_run_requests(to_run, ordered, stamp))
 
 
-def _skip_message(plan: CorpusPlan) -> str:
+def skip_message(plan: CorpusPlan) -> str:
     return f"no new or changed documents among {len(plan.shas)}"
-
-
-# -- sensor: fast reaction, known = what it requested last (cursor) ------------------------
-
-
-@sensor(
-    job=materialize_all,
-    minimum_interval_seconds=60,
-    default_status=DefaultSensorStatus.STOPPED,
-    description="Registers new documents of the corpus as partitions; runs new or changed ones (sha256).",
-)
-def corpus_sensor(context: SensorEvaluationContext):
-    registered = context.instance.get_dynamic_partitions(documents_partitions.name)
-    tick = plan_tick(settings.corpus_dir(), registered, decode_cursor(context.cursor))
-    if not tick.run_requests:
-        return SkipReason(_skip_message(tick.plan))
-    return SensorResult(
-        run_requests=tick.run_requests,
-        dynamic_partitions_requests=[documents_partitions.build_add_request(tick.new_keys)] if tick.new_keys else [],
-        cursor=encode_cursor(tick.plan.shas),
-    )
 
 
 # -- schedule: nightly reconciliation, known = what is materialized (warehouse) -------------
@@ -194,23 +123,6 @@ def refresh_requests(instance, corpus_dir: str | None = None, warehouse: str | N
     if tick.new_keys:
         instance.add_dynamic_partitions(documents_partitions.name, tick.new_keys)
     return tick
-
-
-@schedule(
-    cron_schedule=refresh_cron(),
-    execution_timezone=refresh_timezone(),
-    job=materialize_all,
-    default_status=DefaultScheduleStatus.STOPPED,
-    description=(
-        "Corpus refresh (TEXTGUARD_REFRESH_CRON, default nightly 02:00): registers new documents and runs "
-        "only the new ones and those whose sha256 differs from the materialized source_documents row."
-    ),
-)
-def corpus_refresh(context: ScheduleEvaluationContext):
-    tick = refresh_requests(context.instance)
-    if not tick.run_requests:
-        return SkipReason(_skip_message(tick.plan))
-    return tick.run_requests
 
 
 # -- config change: re-materialize everything -----------------------------------------------
@@ -235,27 +147,3 @@ def all_documents_requests(registered: list[str], fingerprint: str) -> list[RunR
     return range_run_requests(list(registered), list(registered), f"config-{fingerprint}")
 
 
-@sensor(
-    job=rematerialize_all,
-    minimum_interval_seconds=300,
-    default_status=DefaultSensorStatus.STOPPED,
-    description=(
-        "When the asset code versions or TEXTGUARD_* settings change, re-materializes every document "
-        "(rematerialize_all). The first tick only records the fingerprint."
-    ),
-)
-def config_change_sensor(context: SensorEvaluationContext):
-    graph = context.repository_def.asset_graph
-    versions = {k.to_user_string(): graph.get(k).code_version for k in graph.materializable_asset_keys}
-    fp = config_fingerprint(versions)
-    if context.cursor is None:
-        return SensorResult(skip_reason=SkipReason(f"recorded configuration {fp}"), cursor=fp)
-    if context.cursor == fp:
-        return SkipReason(f"configuration unchanged ({fp})")
-    registered = context.instance.get_dynamic_partitions(documents_partitions.name)
-    return SensorResult(run_requests=all_documents_requests(registered, fp), cursor=fp)
-
-
-JOBS = [materialize_all, rematerialize_all]
-SENSORS = [corpus_sensor, config_change_sensor]
-SCHEDULES = [corpus_refresh]

@@ -1,6 +1,6 @@
 import pytest
 
-from textguard_pipeline.core.placeholders import (
+from textguard_pipeline.lib.placeholders import (
     UnknownPlaceholderError,
     find_placeholders,
     make_placeholder,

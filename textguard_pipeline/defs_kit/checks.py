@@ -20,10 +20,10 @@ from dagster import (
     asset_check,
 )
 
-from .core.documents import file_sha256, is_safe_doc_id
-from .core.frames import chunks_from_frame
-from .core.spans import check_char_ranges
-from .io_managers import MissingPartition
+from ..core.documents import file_sha256, is_safe_doc_id
+from ..core.frames import chunks_from_frame
+from ..core.spans import check_char_ranges
+from .io_manager import MissingPartition
 
 #: rule(doc_id, frame, source_text_or_None) -> failing rows as dicts
 Rule = Callable[[str, pd.DataFrame, str | None], Iterable[Mapping[str, Any]]]

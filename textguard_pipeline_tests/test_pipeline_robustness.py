@@ -21,7 +21,7 @@ from textguard_pipeline.core.citations import CitationParser
 from textguard_pipeline.core.markers import CandidateMiner, StructureGateConfig, occurrences_frame
 from textguard_pipeline.core.math_ner import RuleBasedExtractor
 from textguard_pipeline.core.meanings import default_suppressions_path
-from textguard_pipeline.core.pipeline import (
+from textguard_pipeline.pipeline import (
     ASSETS,
     Components,
     MeaningsSettings,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from dagster import DynamicPartitionsDefinition
 
-from .core.documents import discover_documents, file_sha256
+from ..core.documents import discover_documents, file_sha256
 
 documents_partitions = DynamicPartitionsDefinition(name="documents")
 

@@ -9,9 +9,7 @@ blocking or ERROR-severity check failed or an asset step failed.
 """
 
 import os
-import sys
 import time
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,11 +18,10 @@ from xml.sax.saxutils import escape, quoteattr
 from dagster import AssetCheckSeverity, DagsterInstance
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
-from . import settings
-from .core.documents import discover_documents
-from .partitions import contiguous_ranges, documents_partitions
+from .. import settings
+from ..core.documents import discover_documents
+from ..defs_kit.partitions import contiguous_ranges, documents_partitions
 
-warnings.filterwarnings("ignore")
 
 
 @dataclass
@@ -86,7 +83,7 @@ def materialize_corpus(
     log_level: str = "WARNING",
 ) -> ReportResult:
     """Materialize every asset of the code location for every corpus document."""
-    from .definitions import build_definitions
+    from ..definitions import build_definitions
 
     instance = instance or _instance()
     defs = build_definitions()
@@ -266,19 +263,11 @@ def render_markdown(res: ReportResult) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run_report(out_dir: str | None, batch_size: int | None = None, select: str | None = None, quiet: bool = False) -> int:
-    log = (lambda *_a, **_k: None) if quiet else (lambda m: print(m, flush=True))
-    res = materialize_corpus(batch_size=batch_size, select=select, log=log)
-    md = render_markdown(res)
-    if out_dir:
-        out = Path(out_dir)
-        out.mkdir(parents=True, exist_ok=True)
-        write_junit(res, out / "asset-checks.xml")
-        (out / "asset-checks.md").write_text(md, encoding="utf-8")
-        log(f"wrote {out / 'asset-checks.xml'} and {out / 'asset-checks.md'}")
-    print(md)
-    return 0 if res.ok else 1
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run_report("reports"))
+def write_report(res: ReportResult, out_dir: str | Path) -> tuple[Path, Path]:
+    """Write ``asset-checks.xml`` (JUnit) and ``asset-checks.md`` into ``out_dir``; return both paths."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    xml, md = out / "asset-checks.xml", out / "asset-checks.md"
+    write_junit(res, xml)
+    md.write_text(render_markdown(res), encoding="utf-8")
+    return xml, md

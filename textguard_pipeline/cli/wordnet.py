@@ -7,7 +7,7 @@ import sys
 
 
 def cmd_install(args: argparse.Namespace) -> int:
-    from textguard_pipeline.core.wordnet_setup import WordNetError, install_wordnet
+    from ..core.wordnet_setup import WordNetError, install_wordnet
 
     wndb = tuple(args.wndb) if args.wndb else ("/usr/share/wordnet",)
     try:
@@ -22,7 +22,7 @@ def cmd_install(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from textguard_pipeline.core.wordnet_setup import WordNetError, wn_data_dir, wordnet_status
+    from ..core.wordnet_setup import WordNetError, wn_data_dir, wordnet_status
 
     try:
         info = wordnet_status()

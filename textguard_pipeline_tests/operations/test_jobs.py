@@ -5,8 +5,8 @@ from dagster import DagsterInstance, SkipReason, build_schedule_context, build_s
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG as END
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_START_TAG as START
 
-from textguard_pipeline import jobs
-from textguard_pipeline.partitions import contiguous_ranges, decode_cursor, recorded_shas
+from textguard_pipeline.operations import executor, jobs, schedules, sensors
+from textguard_pipeline.defs_kit.partitions import contiguous_ranges, decode_cursor, recorded_shas
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def _ranges(requests) -> list[tuple[str, str]]:
 
 def _materialize_sources(instance: DagsterInstance) -> None:
     """Really materialize source_documents for every registered document (records the sha256s)."""
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.operations.report import materialize_corpus
 
     res = materialize_corpus(instance=instance, select="source_documents", log=lambda *_: None)
     assert res.ok, res.step_failures
@@ -52,28 +52,28 @@ def test_schedule_registers_new_documents_and_skips_unchanged_ones(corpus, insta
     root, wh = corpus
 
     # new documents: registered as partitions, one run over the range
-    result = jobs.corpus_refresh(build_schedule_context(instance=instance))
+    result = schedules.corpus_refresh(build_schedule_context(instance=instance))
     assert instance.get_dynamic_partitions("documents") == ["a.md", "b.txt"]
     assert _ranges(result) == [("a.md", "b.txt")]
     assert all(r.run_key for r in result)
 
     # not yet materialized: the next tick asks again (nothing was recorded in the warehouse)
-    assert _ranges(jobs.corpus_refresh(build_schedule_context(instance=instance))) == [("a.md", "b.txt")]
+    assert _ranges(schedules.corpus_refresh(build_schedule_context(instance=instance))) == [("a.md", "b.txt")]
 
     _materialize_sources(instance)
     assert set(recorded_shas(str(wh), ["a.md", "b.txt", "nope"])) == {"a.md", "b.txt"}
 
     # unchanged corpus: skip
-    skip = jobs.corpus_refresh(build_schedule_context(instance=instance))
+    skip = schedules.corpus_refresh(build_schedule_context(instance=instance))
     assert isinstance(skip, SkipReason) and "among 2" in skip.skip_message
 
     # changed content (new sha256): only that document runs
     (root / "b.txt").write_text("Second document, edited.\n", encoding="utf-8")
-    assert _ranges(jobs.corpus_refresh(build_schedule_context(instance=instance))) == [("b.txt", "b.txt")]
+    assert _ranges(schedules.corpus_refresh(build_schedule_context(instance=instance))) == [("b.txt", "b.txt")]
 
     # a new document is registered after the existing ones and runs alone (b.txt still changed)
     (root / "c.md").write_text("Third.\n", encoding="utf-8")
-    result = jobs.corpus_refresh(build_schedule_context(instance=instance))
+    result = schedules.corpus_refresh(build_schedule_context(instance=instance))
     assert instance.get_dynamic_partitions("documents") == ["a.md", "b.txt", "c.md"]
     assert _ranges(result) == [("b.txt", "c.md")]
 
@@ -83,7 +83,7 @@ def test_schedule_splits_backfills_by_max_partitions_per_run(corpus, monkeypatch
     for i in range(5):
         (root / f"n{i}.md").write_text(f"doc {i}\n", encoding="utf-8")
     monkeypatch.setenv("TEXTGUARD_MAX_PARTITIONS_PER_RUN", "3")
-    result = jobs.corpus_refresh(build_schedule_context(instance=instance))
+    result = schedules.corpus_refresh(build_schedule_context(instance=instance))
     assert _ranges(result) == [("a.md", "n0.md"), ("n1.md", "n3.md"), ("n4.md", "n4.md")]
     assert len({r.run_key for r in result}) == 3
 
@@ -92,7 +92,7 @@ def test_sensor_uses_its_cursor_and_the_same_planner(corpus):
     root, _ = corpus
     instance = DagsterInstance.ephemeral()
     ctx = build_sensor_context(instance=instance)
-    result = jobs.corpus_sensor(ctx)
+    result = sensors.corpus_sensor(ctx)
     assert _ranges(result.run_requests) == [("a.md", "b.txt")]
     assert result.dynamic_partitions_requests[0].partition_keys == ["a.md", "b.txt"]
     cursor = result.cursor
@@ -100,15 +100,15 @@ def test_sensor_uses_its_cursor_and_the_same_planner(corpus):
     instance.add_dynamic_partitions("documents", ["a.md", "b.txt"])  # what the daemon does with the request
 
     # same content: skip, even though nothing was materialized (the sensor remembers what it requested)
-    skip = jobs.corpus_sensor(build_sensor_context(instance=instance, cursor=cursor))
+    skip = sensors.corpus_sensor(build_sensor_context(instance=instance, cursor=cursor))
     assert isinstance(skip, SkipReason)
 
     (root / "a.md").write_text("# A\n\nFirst document, changed.\n", encoding="utf-8")
-    result = jobs.corpus_sensor(build_sensor_context(instance=instance, cursor=cursor))
+    result = sensors.corpus_sensor(build_sensor_context(instance=instance, cursor=cursor))
     assert _ranges(result.run_requests) == [("a.md", "a.md")]
     assert not result.dynamic_partitions_requests
     # run keys depend on content: an identical tick yields identical keys (Dagster dedups them)
-    again = jobs.corpus_sensor(build_sensor_context(instance=instance, cursor=cursor))
+    again = sensors.corpus_sensor(build_sensor_context(instance=instance, cursor=cursor))
     assert [r.run_key for r in again.run_requests] == [r.run_key for r in result.run_requests]
 
 
@@ -120,17 +120,17 @@ def test_unreadable_document_is_planned_not_crashing(corpus):
 
 
 def test_executor_is_chosen_by_config(monkeypatch):
-    assert jobs.executor_from_env("in_process").name == "in_process"
-    assert jobs.executor_from_env("multiprocess").name == "multiprocess"
+    assert executor.executor_from_env("in_process").name == "in_process"
+    assert executor.executor_from_env("multiprocess").name == "multiprocess"
     monkeypatch.setenv("TEXTGUARD_CELERY_BROKER", "redis://127.0.0.1:1/0")
-    celery = jobs.executor_from_env("celery")
+    celery = executor.executor_from_env("celery")
     assert celery.name == "celery"
     monkeypatch.setenv("TEXTGUARD_EXECUTOR", "in-process")
-    assert jobs.executor_from_env().name == "in_process"
+    assert executor.executor_from_env().name == "in_process"
     monkeypatch.delenv("TEXTGUARD_EXECUTOR")
-    assert jobs.executor_from_env().name == "multiprocess"
+    assert executor.executor_from_env().name == "multiprocess"
     with pytest.raises(ValueError, match="TEXTGUARD_EXECUTOR"):
-        jobs.executor_from_env("k8s")
+        executor.executor_from_env("k8s")
 
 
 def test_definitions_expose_jobs_sensors_and_schedule():

@@ -1,6 +1,6 @@
 import pytest
 
-from textguard_pipeline.core.spans import OffsetMap, Span, check_char_ranges, span_violation
+from textguard_pipeline.lib.spans import OffsetMap, Span, check_char_ranges, span_violation
 
 
 def test_span_rejects_bad_ranges_and_quotes_source():

@@ -3,8 +3,8 @@
 import pandas as pd
 import pytest
 
-from textguard_pipeline import io_managers
-from textguard_pipeline.io_managers import _ReadCache, write_parquet_atomic
+from textguard_pipeline.defs_kit import io_manager as io_managers
+from textguard_pipeline.defs_kit.io_manager import _ReadCache, write_parquet_atomic
 
 
 def test_cache_serves_the_current_file_and_private_copies(tmp_path, monkeypatch):

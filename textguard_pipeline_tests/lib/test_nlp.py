@@ -1,6 +1,6 @@
 """core.nlp: the text spaCy is given."""
 
-from textguard_pipeline.core.nlp import spacy_input
+from textguard_pipeline.lib.nlp import spacy_input
 
 
 def test_spacy_input_blanks_long_symbol_runs_only():
