@@ -1,3 +1,12 @@
-"""Compatibility shim: the NER service lives in :mod:`textguard_pipeline.math_ner.service`."""
+"""Compatibility name: the service is :mod:`textguard_pipeline.math_ner.service`; the command is `textguard ner-serve`."""
 
-from .math_ner.service import MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES, create_app  # noqa: F401
+from __future__ import annotations
+
+from typing import Any
+
+
+def create_app(extractor: Any = None) -> Any:
+    """The service's FastAPI application (see :func:`textguard_pipeline.math_ner.service.create_app`)."""
+    from .math_ner.service import create_app as _create_app  # FastAPI: heavy, only for serving
+
+    return _create_app(extractor)

@@ -89,15 +89,13 @@ class NerSettings:
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "NerSettings":
-        env = dict(os.environ if env is None else env)
-        return cls(
-            url=env.get("TEXTGUARD_NER_URL", "").strip(),
-            timeout_ms=int(env.get("TEXTGUARD_NER_TIMEOUT_MS", "10000")),
-            max_retries=int(env.get("TEXTGUARD_NER_MAX_RETRIES", "2")),
-        )
+        from .settings import MathNerSettings
+
+        s = MathNerSettings.from_env(env)
+        return cls(url=s.url, timeout_ms=s.timeout_ms, max_retries=s.max_retries)
 
     def backend(self):
-        from .core.math_ner import make_backend
+        from .math_ner import make_backend
 
         return make_backend(self.url, timeout_ms=self.timeout_ms, max_retries=self.max_retries)
 
@@ -269,7 +267,7 @@ def build_protected_chunks(doc_id: str, chunks: Sequence[Chunk], protector: Any)
 def build_ner_frames(doc_id: str, chunks: Sequence[Chunk], backend: Any,
                      log: Log = logger) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Math entities and frames, and the report (rejected entities, unmapped frames)."""
-    from .core.math_ner import ner_frame
+    from .math_ner import ner_frame
 
     df, report = ner_frame(doc_id, chunks, backend)
     for r in report["rejected_entities"][:20]:

@@ -169,6 +169,10 @@ class MathNerSettings:
     price_prompt_per_mtok: float = 0.0
     price_completion_per_mtok: float = 0.0
 
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MathNerSettings":
+        return math_ner_settings(env)
+
 
 def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
     backend = env_str("TEXTGUARD_NER_BACKEND", "rules", env).lower()
