@@ -42,7 +42,7 @@ from .core.markers import (
     occurrences_frame,
 )
 from .core.parsing import Chunk, parse_document
-from .settings import ProtectionSettings, env_bool, protection_settings
+from .settings import MathNerSettings, ProtectionSettings, env_bool, math_ner_settings, protection_settings
 
 logger = logging.getLogger(__name__)
 
@@ -78,26 +78,14 @@ def protection_config(settings: ProtectionSettings):
     )
 
 
-@dataclass
-class NerSettings:
-    """Math NER backend (seed 001): the embedded rule-based extractor, or the HTTP backend at ``url``.
-    Env: TEXTGUARD_NER_URL, TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
+def ner_backend_for(settings_: MathNerSettings) -> Any:
+    """The math NER extractor of ``settings_`` (``math_ner.backends``); the TEXTGUARD_LLM_* client is
+    configured only when the backend is llm/hybrid without a NER service URL (nothing paid otherwise)."""
+    from .core.llm import llm_config_from_env
+    from .math_ner.backends import build_extractor
 
-    url: str = ""
-    timeout_ms: int = 10_000
-    max_retries: int = 2
-
-    @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "NerSettings":
-        from .settings import MathNerSettings
-
-        s = MathNerSettings.from_env(env)
-        return cls(url=s.url, timeout_ms=s.timeout_ms, max_retries=s.max_retries)
-
-    def backend(self):
-        from .math_ner import make_backend
-
-        return make_backend(self.url, timeout_ms=self.timeout_ms, max_retries=self.max_retries)
+    wants_llm = settings_.backend != "rules" and not settings_.url
+    return build_extractor(settings_, llm_config_from_env() if wants_llm else None)
 
 
 def make_gate(config: StructureGateConfig, log: Log | None = None) -> StructureNumberingGate:
@@ -223,7 +211,7 @@ def components_from_env(log: Log = logger, run_id: str = "") -> Components:
     """Components from the same env vars as the code location's resources."""
     return Components(
         protector=protector_for(protection_settings()),
-        ner_backend=NerSettings.from_env().backend(),
+        ner_backend=ner_backend_for(math_ner_settings()),
         gate=make_gate(gate_config_from_env(), log=log),
         resolver=MeaningsSettings.from_env().resolver(),
         run_id=run_id,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,7 @@ class LLMError(RuntimeError):
     def __init__(self, kind: str, message: str, raw: str | None = None):
         self.kind = kind
         self.raw = raw
+        self.status: int | None = None  # the endpoint's HTTP status, when it answered
         super().__init__(f"LLM {kind}: {message}")
 
 
@@ -71,9 +73,28 @@ def parse_json_content(content: str) -> Any:
 class ChatClient:
     """Synchronous chat-completions client with bounded retries on transient errors."""
 
+    #: Longest wait a ``Retry-After`` header may impose before the next attempt (seconds).
+    MAX_RETRY_AFTER_S = 30.0
+
     def __init__(self, config: LLMConfig, client: httpx.Client | None = None):
         self.config = config
         self._client = client or httpx.Client(timeout=config.timeout_s)
+        self._lock = threading.Lock()
+        #: totals of this client: HTTP requests sent and the tokens the endpoint reported (``usage``)
+        self.usage = {"requests": 0, "prompt_tokens": 0, "completion_tokens": 0}
+
+    def _count(self, requests: int = 0, prompt: int = 0, completion: int = 0) -> None:
+        with self._lock:
+            self.usage["requests"] += requests
+            self.usage["prompt_tokens"] += prompt
+            self.usage["completion_tokens"] += completion
+
+    def _retry_after(self, r: httpx.Response) -> float | None:
+        """Seconds asked by a ``Retry-After`` header (delta-seconds form), capped; None without one."""
+        try:
+            return min(max(float(r.headers.get("Retry-After", "")), 0.0), self.MAX_RETRY_AFTER_S)
+        except ValueError:
+            return None
 
     def close(self) -> None:
         self._client.close()
@@ -88,9 +109,12 @@ class ChatClient:
         headers = {"Authorization": f"Bearer {self.config.api_key}"} if self.config.api_key else {}
         url = f"{self.config.base_url}/chat/completions"
         last: LLMError | None = None
+        wait: float | None = None
         for attempt in range(self.config.max_retries + 1):
             if attempt:
-                time.sleep(self.config.backoff_s * (2 ** (attempt - 1)))
+                time.sleep(wait if wait is not None else self.config.backoff_s * (2 ** (attempt - 1)))
+            wait = None
+            self._count(requests=1)
             try:
                 r = self._client.post(url, json=body, headers=headers)
             except httpx.TimeoutException as exc:
@@ -101,11 +125,20 @@ class ChatClient:
                 continue
             if r.status_code >= 500 or r.status_code == 429:
                 last = LLMError("http", f"{url} answered {r.status_code}", raw=r.text[:2000])
+                last.status = r.status_code
+                wait = self._retry_after(r)  # the server says when to come back: honour it
                 continue
             if r.status_code >= 400:
-                raise LLMError("http", f"{url} answered {r.status_code}", raw=r.text[:2000])
+                err = LLMError("http", f"{url} answered {r.status_code}", raw=r.text[:2000])
+                err.status = r.status_code
+                raise err
             try:
-                return r.json()["choices"][0]["message"]["content"] or ""
+                data = r.json()
+                content = data["choices"][0]["message"]["content"] or ""
+                usage = data.get("usage") or {}
+                self._count(prompt=int(usage.get("prompt_tokens") or 0),
+                            completion=int(usage.get("completion_tokens") or 0))
+                return content
             except (ValueError, KeyError, IndexError, TypeError):
                 raise LLMError("invalid_json", "response is not a chat completion", raw=r.text[:2000]) from None
         assert last is not None

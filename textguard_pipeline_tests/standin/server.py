@@ -7,7 +7,7 @@ script it over HTTP:
   replaces the response queue of each named route; each request pops the next
   response, the last one repeats. A response is ``{"status": 200, "json": ...}``
   or ``{"status": 200, "body": "...", "content_type": "..."}``, with an optional
-  ``"delay": seconds``.
+  ``"delay": seconds`` and optional response ``"headers"`` (e.g. ``{"Retry-After": "1"}``).
 * ``GET /_requests`` lists the requests received (method, path, query, body);
   ``DELETE /_requests`` clears them. ``GET /_health`` answers ok.
 
@@ -34,9 +34,11 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, fmt, *args):  # quiet
         pass
 
-    def _send(self, status: int, body: bytes, ctype: str = "application/json") -> None:
+    def _send(self, status: int, body: bytes, ctype: str = "application/json", headers: dict | None = None) -> None:
         self.send_response(status)
         self.send_header("Content-Type", ctype)
+        for name, value in (headers or {}).items():
+            self.send_header(name, str(value))
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -81,7 +83,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             body, ctype = str(resp.get("body", "")).encode(), resp.get("content_type", "text/plain")
         try:
-            self._send(int(resp.get("status", 200)), body, ctype)
+            self._send(int(resp.get("status", 200)), body, ctype, resp.get("headers"))
         except (BrokenPipeError, ConnectionResetError):
             pass
 
