@@ -40,22 +40,29 @@ def windows(text: str, max_chars: int = WINDOW_MAX_CHARS) -> list[tuple[int, int
         if text[pos:gap_start].strip():
             out.extend(_cut(text, pos, gap_start, max_chars))
         pos = gap_end
-    return out
+    return [_trim(text, a, b) for a, b in out]
+
+
+def _trim(text: str, a: int, b: int) -> tuple[int, int]:
+    """[a, b) without its leading and trailing whitespace (the model sees the text, not the layout)."""
+    seg = text[a:b]
+    return a + len(seg) - len(seg.lstrip()), b - (len(seg) - len(seg.rstrip()))
 
 
 def _cut(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:
     if end - start <= max_chars:
         return [(start, end)]
     out: list[tuple[int, int]] = []
-    cur = start
+    cur = prev_end = start
     for s, e in sentences(text[start:end]):
         s, e = start + s, start + e
         if e - cur > max_chars and s > cur:
-            out.append((cur, s))
+            out.append((cur, prev_end))  # the whitespace between two windows belongs to neither
             cur = s
         while e - cur > max_chars:  # one sentence longer than a window: cut it hard
             out.append((cur, cur + max_chars))
             cur += max_chars
+        prev_end = e
     if cur < end and text[cur:end].strip():
         out.append((cur, end))
     return [(a, b) for a, b in out if text[a:b].strip()]
