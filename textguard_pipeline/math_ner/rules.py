@@ -35,6 +35,7 @@ from .lexicons import (
 )
 from .schemas import NEREntity, NERResult
 
+
 class RuleBasedExtractor:
     """Embedded, offline math NER for English and Polish (seed 001 entity types and frames)."""
 

@@ -27,7 +27,15 @@ from pydantic import ValidationError
 
 from .http_backend import NerBackendError
 from .rules import RuleBasedExtractor
-from .schemas import MAX_TEXT_CHARS, NERBatchRequest, NERBatchResponse, NerExtractor, NERRequest, NERResponse, frame_dict
+from .schemas import (
+    MAX_TEXT_CHARS,
+    NERBatchRequest,
+    NERBatchResponse,
+    NerExtractor,
+    NERRequest,
+    NERResponse,
+    frame_dict,
+)
 
 log = logging.getLogger(__name__)
 

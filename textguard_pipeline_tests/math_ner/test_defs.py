@@ -6,8 +6,8 @@ import sys
 import pytest
 from dagster import DagsterInstance
 
-from textguard_pipeline.math_ner import NER_COLUMNS
 from textguard_pipeline.defs_kit.io_manager import read_parquet
+from textguard_pipeline.math_ner import NER_COLUMNS
 from textguard_pipeline_tests.standin.client import free_port, process
 
 SELECT = "source_documents parsed_chunks ner_frames"
