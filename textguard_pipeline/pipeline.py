@@ -80,12 +80,15 @@ def protection_config(settings: ProtectionSettings):
 
 def ner_backend_for(settings_: MathNerSettings) -> Any:
     """The math NER extractor of ``settings_`` (``math_ner.backends``); the TEXTGUARD_LLM_* client is
-    configured only when the backend is llm/hybrid without a NER service URL (nothing paid otherwise)."""
-    from .core.llm import llm_config_from_env
+    configured only when the backend is llm/hybrid without a NER service URL (nothing paid otherwise).
+    Called once per run: the extractor's client carries the run's meter and budget."""
+    from .lib.llm import LLMConfig
     from .math_ner.backends import build_extractor
+    from .settings import llm_settings
 
     wants_llm = settings_.backend != "rules" and not settings_.url
-    return build_extractor(settings_, llm_config_from_env() if wants_llm else None)
+    # the response cache (TEXTGUARD_LLM_CACHE) makes a re-run pay only for units it has not seen
+    return build_extractor(settings_, LLMConfig.from_settings(llm_settings(), use_cache=True) if wants_llm else None)
 
 
 def make_gate(config: StructureGateConfig, log: Log | None = None) -> StructureNumberingGate:

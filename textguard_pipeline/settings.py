@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping
 
@@ -52,22 +52,25 @@ def env_bool(name: str, default: bool, env: Mapping[str, str] | None = None) -> 
     raise SettingsError(f"{name}={value!r} is not a boolean (use one of 1/0, true/false, yes/no, on/off)")
 
 
-def _number(name: str, default, env, kind):
+def _number(name: str, default, env, kind, minimum):
     raw = env_str(name, "", env)
     if not raw:
         return default
     try:
-        return kind(raw)
+        value = kind(raw)
     except ValueError:
         raise SettingsError(f"{name}={raw!r} is not {'an integer' if kind is int else 'a number'}") from None
+    if minimum is not None and value < minimum:
+        raise SettingsError(f"{name}={raw!r} must be at least {minimum}")
+    return value
 
 
-def env_int(name: str, default: int, env: Mapping[str, str] | None = None) -> int:
-    return _number(name, default, env, int)
+def env_int(name: str, default, env: Mapping[str, str] | None = None, minimum: int | None = None):
+    return _number(name, default, env, int, minimum)
 
 
-def env_float(name: str, default: float, env: Mapping[str, str] | None = None) -> float:
-    return _number(name, default, env, float)
+def env_float(name: str, default, env: Mapping[str, str] | None = None, minimum: float | None = None):
+    return _number(name, default, env, float, minimum)
 
 
 def env_list(name: str, sep: str = "|", env: Mapping[str, str] | None = None) -> tuple[str, ...]:
@@ -157,8 +160,7 @@ class MathNerSettings:
     extractor; llm/hybrid: the LLM extractor runs behind it — unset: the LLM client in process),
     TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2), TEXTGUARD_NER_BATCH_SIZE (units per
     ``/ner/batch`` request and concurrent LLM calls, 8), TEXTGUARD_NER_LLM_ATTEMPTS (calls per unit when the
-    model's answer is invalid, 2), TEXTGUARD_LLM_PRICE_PROMPT / TEXTGUARD_LLM_PRICE_COMPLETION (USD per million
-    tokens, for the cost report; 0 = not priced)."""
+    model's answer is invalid, 2). The chat endpoint, its prices, rate limits and budget: ``LLMSettings``."""
 
     backend: str = "rules"
     url: str = ""
@@ -166,8 +168,6 @@ class MathNerSettings:
     max_retries: int = 2
     batch_size: int = 8
     llm_attempts: int = 2
-    price_prompt_per_mtok: float = 0.0
-    price_completion_per_mtok: float = 0.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MathNerSettings":
@@ -185,6 +185,132 @@ def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
         max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env),
         batch_size=max(1, min(100, env_int("TEXTGUARD_NER_BATCH_SIZE", 8, env))),
         llm_attempts=max(1, env_int("TEXTGUARD_NER_LLM_ATTEMPTS", 2, env)),
-        price_prompt_per_mtok=env_float("TEXTGUARD_LLM_PRICE_PROMPT", 0.0, env),
-        price_completion_per_mtok=env_float("TEXTGUARD_LLM_PRICE_COMPLETION", 0.0, env),
+    )
+
+
+# --- ingest/citations/markers
+
+
+@dataclass(frozen=True)
+class MarkersGateSettings:
+    """The StructureNumberingGate's switches (seed 004 §5/§10): ``TEXTGUARD_MARKERS_GATE`` (on/off),
+    ``TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD``, ``TEXTGUARD_MARKERS_SOFT_FLAG_ACTION``,
+    ``TEXTGUARD_MARKERS_FALLBACK_MAX``. Validated by ``markers.StructureGateConfig``."""
+
+    enabled: bool = True
+    sequence_threshold: int = 3
+    soft_flag_action: str = "llm"
+    fallback_max_markers: int = 3
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MarkersGateSettings":
+        return markers_gate_settings(env)
+
+
+def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSettings:
+    d = MarkersGateSettings()
+    return MarkersGateSettings(
+        enabled=env_bool("TEXTGUARD_MARKERS_GATE", d.enabled, env),
+        sequence_threshold=env_int("TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD", d.sequence_threshold, env),
+        soft_flag_action=env_str("TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, env),
+        fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env),
+    )
+
+
+# --- roundtrip
+# The LLM endpoint (every LLM pass shares it) and the `rewritten_chunks` round trip.
+# Read only here; lib/llm.py, lib/http.py and roundtrip/ take these frozen objects.
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    """The OpenAI-compatible endpoint and what using it may cost.
+
+    TEXTGUARD_LLM_URL (base URL ending in /v1; unset = no LLM), TEXTGUARD_LLM_MODEL, the key in the env
+    var named by TEXTGUARD_LLM_API_KEY_ENV (default TEXTGUARD_LLM_API_KEY), TEXTGUARD_LLM_TIMEOUT_S (60),
+    TEXTGUARD_LLM_MAX_RETRIES (2; on 5xx, 429, timeouts, connection errors), TEXTGUARD_LLM_BACKOFF_S
+    (0.5, doubled per retry), TEXTGUARD_LLM_MAX_RETRY_AFTER_S (60: cap on a server's Retry-After),
+    TEXTGUARD_LLM_CONCURRENCY (4 requests in flight), TEXTGUARD_LLM_RPM (requests per minute, 0 = no
+    limit), TEXTGUARD_LLM_MAX_COST (USD per run; unset = no limit), TEXTGUARD_LLM_MAX_TOKENS_TOTAL (token
+    cap per run; unset = none), TEXTGUARD_LLM_PRICE_IN_PER_1K / _OUT_PER_1K (USD per 1,000 prompt /
+    completion tokens, default 0), TEXTGUARD_LLM_CACHE (on|off, default on), TEXTGUARD_LLM_CACHE_DIR
+    (default data/llm_cache).
+    """
+
+    url: str = ""
+    model: str = "default"
+    api_key: str | None = field(default=None, repr=False)
+    timeout_s: float = 60.0
+    max_retries: int = 2
+    backoff_s: float = 0.5
+    max_retry_after_s: float = 60.0
+    concurrency: int = 4
+    requests_per_minute: float = 0.0
+    max_cost: float | None = None
+    max_tokens_total: int | None = None
+    price_in_per_1k: float = 0.0
+    price_out_per_1k: float = 0.0
+    cache: bool = True
+    cache_dir: str = ""
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.url)
+
+
+def llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
+    """The LLM settings from ``env`` (default: the process environment)."""
+    key_env = env_str("TEXTGUARD_LLM_API_KEY_ENV", "TEXTGUARD_LLM_API_KEY", env)
+    return LLMSettings(
+        url=env_str("TEXTGUARD_LLM_URL", "", env).rstrip("/"),
+        model=env_str("TEXTGUARD_LLM_MODEL", "default", env),
+        api_key=environ(env).get(key_env) or None,
+        timeout_s=env_float("TEXTGUARD_LLM_TIMEOUT_S", 60.0, env, minimum=0.001),
+        max_retries=env_int("TEXTGUARD_LLM_MAX_RETRIES", 2, env, minimum=0),
+        backoff_s=env_float("TEXTGUARD_LLM_BACKOFF_S", 0.5, env, minimum=0.0),
+        max_retry_after_s=env_float("TEXTGUARD_LLM_MAX_RETRY_AFTER_S", 60.0, env, minimum=0.0),
+        concurrency=env_int("TEXTGUARD_LLM_CONCURRENCY", 4, env, minimum=1),
+        requests_per_minute=env_float("TEXTGUARD_LLM_RPM", 0.0, env, minimum=0.0),
+        max_cost=env_float("TEXTGUARD_LLM_MAX_COST", None, env, minimum=0.0),
+        max_tokens_total=env_int("TEXTGUARD_LLM_MAX_TOKENS_TOTAL", None, env, minimum=0),
+        price_in_per_1k=env_float("TEXTGUARD_LLM_PRICE_IN_PER_1K", 0.0, env, minimum=0.0),
+        price_out_per_1k=env_float("TEXTGUARD_LLM_PRICE_OUT_PER_1K", 0.0, env, minimum=0.0),
+        cache=env_bool("TEXTGUARD_LLM_CACHE", True, env),
+        cache_dir=env_path("TEXTGUARD_LLM_CACHE_DIR", PROJECT_ROOT / "data" / "llm_cache", env),
+    )
+
+
+@dataclass(frozen=True)
+class RewriteSettings:
+    """The `rewritten_chunks` round trip (opt-in: needs TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK).
+
+    TEXTGUARD_REWRITE_TASK: paraphrase | translate:<language> | simplify | any other text (a custom
+    instruction). TEXTGUARD_REWRITE_MAX_ATTEMPTS (3 in all), TEXTGUARD_REWRITE_CHUNK_CHARS (4000; longer
+    chunks go in sentence-aligned pieces), TEXTGUARD_REWRITE_TEMPERATURE (0).
+    """
+
+    task: str = ""
+    max_attempts: int = 3
+    chunk_chars: int = 4000
+    temperature: float = 0.0
+    llm: LLMSettings = field(default_factory=LLMSettings)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.task) and self.llm.enabled
+
+    def disabled_reason(self) -> str:
+        """Why rewriting is off ("" when it is on)."""
+        missing = [n for n, v in (("TEXTGUARD_LLM_URL", self.llm.url), ("TEXTGUARD_REWRITE_TASK", self.task)) if not v]
+        return f"rewriting is off: {' and '.join(missing)} not set" if missing else ""
+
+
+def rewrite_settings(env: Mapping[str, str] | None = None) -> RewriteSettings:
+    """The round-trip settings from ``env`` (default: the process environment)."""
+    return RewriteSettings(
+        task=env_str("TEXTGUARD_REWRITE_TASK", "", env),
+        max_attempts=env_int("TEXTGUARD_REWRITE_MAX_ATTEMPTS", 3, env, minimum=1),
+        chunk_chars=env_int("TEXTGUARD_REWRITE_CHUNK_CHARS", 4000, env, minimum=200),
+        temperature=env_float("TEXTGUARD_REWRITE_TEMPERATURE", 0.0, env, minimum=0.0),
+        llm=llm_settings(env),
     )

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from textguard_pipeline import checks
+from textguard_pipeline.ingest import rules as ingest_rules
 from textguard_pipeline.assets import citations as a_cit
 from textguard_pipeline.assets import markers as a_mark
 from textguard_pipeline.assets import meanings as a_mean
@@ -41,7 +42,7 @@ from ._wordnet_mini import mini_wordnet
 
 #: asset → the rules of its (error-severity) checks
 RULES = {
-    "parsed_chunks": [checks.chunk_tiling_rule],
+    "parsed_chunks": [ingest_rules.chunk_tiling_rule],
     "protected_chunks": [a_prot._restoration_rule, checks.char_range_rule, a_prot._term_ranges_rule],
     "ner_frames": [checks.char_range_rule, a_ner.schema_rule],
     "citation_maps": [checks.char_range_rule, a_cit.sentence_rule],
@@ -92,7 +93,7 @@ def violations(frames: dict[str, pd.DataFrame], corpus) -> list[tuple[str, str, 
     src = frames["source_documents"]
     doc_id, text = src.iloc[0]["doc_id"], src.iloc[0]["text"]
     out = [("source_documents", "readable", dict(f))
-           for f in checks._source_rule_factory(lambda: str(corpus))(doc_id, src, None)]
+           for f in ingest_rules.source_rule_factory(lambda: str(corpus))(doc_id, src, None)]
     for asset, rules in RULES.items():
         if asset in frames:
             for rule in rules:

@@ -6,21 +6,22 @@ import argparse
 
 
 def cmd_ner_serve(args: argparse.Namespace) -> int:
-    import uvicorn  # only the serving command needs the ASGI server (and FastAPI, ≈ 0.9 s to import)
-
     from dataclasses import replace
 
-    from ..core.llm import llm_config_from_env
+    import uvicorn  # only the serving command needs the ASGI server (and FastAPI, ≈ 0.9 s to import)
+
+    from ..lib.llm import LLMConfig
     from ..math_ner import make_backend
     from ..math_ner.backends import build_extractor
     from ..math_ner.service import create_app
-    from ..settings import math_ner_settings
+    from ..settings import llm_settings, math_ner_settings
 
     if args.upstream:
         backend = make_backend(args.upstream, timeout_ms=args.timeout_ms)
     else:  # the service runs its extractor itself: it never forwards to TEXTGUARD_NER_URL
         ner = replace(math_ner_settings(), backend=args.backend or math_ner_settings().backend)
-        backend = build_extractor(ner, llm_config_from_env() if ner.backend != "rules" else None, use_url=False)
+        llm = LLMConfig.from_settings(llm_settings(), use_cache=True) if ner.backend != "rules" else None
+        backend = build_extractor(ner, llm, use_url=False)
     uvicorn.run(create_app(backend), host=args.host, port=args.port, log_level=args.log_level)
     return 0
 

@@ -6,23 +6,20 @@ IO manager gives the same dict shape for one document.
 """
 
 
-from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 import pandas as pd
 from dagster import (
     AssetCheckExecutionContext,
     AssetCheckResult,
-    AssetCheckSeverity,
     AssetChecksDefinition,
+    AssetCheckSeverity,
     AssetIn,
     MetadataValue,
     asset_check,
 )
 
-from ..core.documents import file_sha256, is_safe_doc_id
-from ..core.frames import chunks_from_frame
-from ..core.spans import check_char_ranges
+from ..lib.spans import check_char_ranges
 from .io_manager import MissingPartition
 
 #: rule(doc_id, frame, source_text_or_None) -> failing rows as dicts
@@ -167,69 +164,3 @@ def documents_ok_check(asset: str) -> AssetChecksDefinition:
 
     return _check
 
-
-# ---------------------------------------------------------------------------
-# Root assets
-
-
-def _source_rule_factory(corpus_dir_fn: Callable[[], str]) -> Rule:
-    def rule(doc_id: str, df: pd.DataFrame, _src: str | None) -> list[dict[str, Any]]:
-        out = []
-        for r in df.itertuples(index=False):
-            if not is_safe_doc_id(r.doc_id):
-                out.append({"reason": f"unsafe doc_id {r.doc_id!r}"})
-            if r.status != "ok":
-                out.append({"path": r.path, "reason": r.error})
-                continue
-            p = Path(corpus_dir_fn()) / r.path
-            if p.exists():
-                if file_sha256(p) != r.sha256:
-                    out.append({"path": r.path, "reason": "sha256 differs from the file (changed since read?)"})
-            if len(r.text) != r.n_chars:
-                out.append({"path": r.path, "reason": "n_chars differs from len(text)"})
-        return out
-
-    return rule
-
-
-def chunk_tiling_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[dict[str, Any]]:
-    """Chunks tile the document and restoring placeholders gives the source slice."""
-    if source is None:
-        return [{"reason": "source document not available"}]
-    out: list[dict[str, Any]] = []
-    pos = 0
-    for c in chunks_from_frame(df):
-        if c.start != pos:
-            out.append({"chunk_index": c.index, "start": c.start, "reason": f"gap/overlap: expected start {pos}"})
-        try:
-            restored = c.source_text()
-        except KeyError as exc:
-            out.append({"chunk_index": c.index, "reason": f"unrestorable: {exc}"})
-        else:
-            if restored != source[c.start:c.end]:
-                out.append({"chunk_index": c.index, "start": c.start, "end": c.end,
-                            "reason": "restored text differs from source[start:end]"})
-        pos = c.end
-    if pos != len(source):
-        out.append({"reason": f"chunks end at {pos}, document has {len(source)} chars"})
-    return out
-
-
-def root_checks(corpus_dir_fn: Callable[[], str]) -> list[AssetChecksDefinition]:
-    return [
-        frame_check(
-            "source_documents",
-            "source_documents_readable",
-            _source_rule_factory(corpus_dir_fn),
-            description="Each file decoded as strict UTF-8 (else: file and byte offset), sha256 matches the file, doc_id is a safe key.",
-            blocking=False,
-            with_sources=False,
-        ),
-        frame_check(
-            "parsed_chunks",
-            "parsed_chunks_tiling",
-            chunk_tiling_rule,
-            description="Chunks tile the document (0 … len, no gap, no overlap); restoring ⟨MATH⟩/⟨CODE⟩/⟨LIT⟩ gives source[start:end].",
-        ),
-        documents_ok_check("parsed_chunks"),
-    ]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.llm import ChatClient, LLMConfig
+from ..lib.llm import ChatClient, LLMConfig
 from ..settings import NER_BACKENDS, MathNerSettings
 from .http_backend import HttpNerBackend
 from .hybrid import HybridFrameExtractor
@@ -55,8 +55,3 @@ def build_extractor(settings: MathNerSettings, llm: LLMConfig | None = None, *, 
     rules = RuleBasedExtractor() if settings.backend == "hybrid" else None
     return HybridFrameExtractor(remote, rules=rules, batch_size=settings.batch_size)
 
-
-def cost_usd(usage: dict[str, int], settings: MathNerSettings) -> float:
-    """Price of ``usage`` at the configured per-million-token prices (0 when unpriced)."""
-    return round((usage.get("prompt_tokens", 0) * settings.price_prompt_per_mtok
-                  + usage.get("completion_tokens", 0) * settings.price_completion_per_mtok) / 1e6, 6)

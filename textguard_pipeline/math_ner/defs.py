@@ -19,7 +19,6 @@ from ..defs_kit.checks import char_range_check, documents_ok_check, frame_check
 from ..defs_kit.resources import NerBackendResource
 from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document
 from ..pipeline import build_ner_frames
-from .backends import cost_usd
 from .hybrid import llm_units_report
 from .table import frame_row_problems
 
@@ -65,7 +64,7 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
             "rejected_entities": sum(len(reports[k]["rejected_entities"]) for k in frames if k in reports),
             "unmapped": MetadataValue.json({k: reports[k]["unmapped"][:20] for k in frames
                                             if k in reports and reports[k]["unmapped"]}),
-            **llm_metadata(backend, before, ner_backend.settings()),
+            **llm_metadata(backend, before),
         }
 
     try:
@@ -75,7 +74,7 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
             backend.close()
 
 
-def llm_metadata(backend: Any, before: dict[str, Any], settings: Any) -> dict[str, Any]:
+def llm_metadata(backend: Any, before: dict[str, Any]) -> dict[str, Any]:
     """Windows by route (rules / llm / skipped), characters, requests, tokens and cost of this run."""
     now = llm_units_report(backend)
     if not now:
@@ -85,7 +84,7 @@ def llm_metadata(backend: Any, before: dict[str, Any], settings: Any) -> dict[st
     return {"ner_units_by_route": MetadataValue.json(units), "llm_chars": now["llm_chars"] - before["llm_chars"],
             "llm_requests": usage.get("requests", 0), "llm_prompt_tokens": usage.get("prompt_tokens", 0),
             "llm_completion_tokens": usage.get("completion_tokens", 0),
-            "llm_cost_usd": MetadataValue.float(cost_usd(usage, settings))}
+            "llm_cost_usd": MetadataValue.float(float(usage.get("cost_usd", 0.0)))}
 
 
 def schema_rule(doc_id: str, df: pd.DataFrame, _source: str | None) -> list[dict[str, Any]]:
@@ -133,7 +132,7 @@ CHECKS = [
 ]
 
 ASSETS = [ner_frames]
-RESOURCES = {"ner_backend": NerBackendResource.from_env()}
 
-#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
-defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS, resources=RESOURCES)
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``; the ``ner_backend``
+#: resource is shared: ``defs_kit.resources.NerBackendResource``).
+defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from ..core.llm import LLMError, parse_json_content
+from ..lib.llm import LLMError, parse_json_content
 from .http_backend import NerBackendError, parse_output, result_from_output
 from .schemas import NERResult
 
@@ -60,12 +61,27 @@ def messages_for(text: str) -> list[dict[str, str]]:
             {"role": "user", "content": USER_PROMPT.replace("{surface_text}", text)}]
 
 
+_STATUS_RE = re.compile(r"answered (\d{3})")
+
+
+def _status(exc: LLMError) -> int | None:
+    """The endpoint's HTTP status behind ``exc`` (the shared client names it in the message)."""
+    status = getattr(exc, "status", None)
+    if status is None:
+        m = _STATUS_RE.search(str(exc))
+        status = int(m.group(1)) if m else None
+    return status
+
+
 def _backend_error(exc: LLMError, label: str) -> NerBackendError:
+    status = _status(exc)
     if exc.kind == "timeout":
         return NerBackendError("timeout", f"{label}: {exc}")
     if exc.kind == "unreachable":
         return NerBackendError("unreachable", f"{label}: {exc}")
-    if exc.kind == "http" and (exc.status is None or exc.status == 429 or exc.status >= 500):
+    if exc.kind == "budget":  # the run's cost or token cap is reached: no more calls
+        return NerBackendError("unavailable", f"{label}: {exc}")
+    if exc.kind == "http" and (status is None or status == 429 or status >= 500):
         return NerBackendError("unavailable", f"{label}: {exc}", raw=exc.raw)
     if exc.kind == "http":
         return NerBackendError("http", f"{label}: {exc}", raw=exc.raw)
@@ -75,8 +91,9 @@ def _backend_error(exc: LLMError, label: str) -> NerBackendError:
 class LLMFrameExtractor:
     """Math NER by an LLM (seed §3, §5): one chat call per text unit, answers validated and checked.
 
-    ``client``: a chat client with ``chat(messages, json_mode=True) -> str`` and a ``usage`` dict
-    (``core.llm.ChatClient``). ``concurrency``: units in flight at once in ``extract_many``.
+    ``client``: the shared chat client (``lib.llm.ChatClient``: retries, ``Retry-After``, concurrency
+    cap, token and cost meter, run budget). ``concurrency``: units submitted at once by ``extract_many``
+    (the client's own cap, TEXTGUARD_LLM_CONCURRENCY, still bounds the requests in flight).
     """
 
     def __init__(self, client: Any, max_attempts: int = 2, concurrency: int = 8):
@@ -90,8 +107,10 @@ class LLMFrameExtractor:
         if hasattr(self.client, "close"):
             self.client.close()
 
-    def usage(self) -> dict[str, int]:
-        return dict(getattr(self.client, "usage", {}) or {})
+    def usage(self) -> dict[str, float]:
+        """The chat client's requests, tokens and cost so far (``lib.llm.ChatClient.usage``)."""
+        usage = getattr(self.client, "usage", None)
+        return dict(usage()) if callable(usage) else {}
 
     def extract(self, text: str) -> NERResult:
         last: NerBackendError | None = None

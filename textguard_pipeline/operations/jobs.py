@@ -43,9 +43,12 @@ def refresh_timezone() -> str:
 
 # -- jobs ---------------------------------------------------------------------------
 
+# rewritten_chunks (the LLM round trip) is opt-in: only with TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK set.
+_ALL = AssetSelection.all() if settings.rewrite_settings().enabled else AssetSelection.all() - AssetSelection.assets("rewritten_chunks")
+
 materialize_all = define_asset_job(
     "materialize_all",
-    selection=AssetSelection.all(),
+    selection=_ALL,
     partitions_def=documents_partitions,
     executor_def=EXECUTOR,
     description="Every asset (and its checks) for the selected documents. Target of the corpus sensor and schedule.",
@@ -53,7 +56,7 @@ materialize_all = define_asset_job(
 
 rematerialize_all = define_asset_job(
     "rematerialize_all",
-    selection=AssetSelection.all(),
+    selection=_ALL,
     partitions_def=documents_partitions,
     executor_def=EXECUTOR,
     tags={"textguard/purpose": "rematerialize"},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from textguard_pipeline.core.llm import LLMConfig
+from textguard_pipeline.lib.llm import LLMConfig
 
 ROUTE = "POST /v1/chat/completions"
 SEED_TEXT = "3 plus 4 equals 7, because addition is commutative"

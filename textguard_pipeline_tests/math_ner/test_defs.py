@@ -145,14 +145,15 @@ def test_hybrid_backend_reads_word_problems_and_reports_units_tokens_cost(corpus
     fresh_standin.script({ROUTE: [chat(WORD_OUTPUT, prompt_tokens=1000, completion_tokens=200)]})
     monkeypatch.setenv("TEXTGUARD_LLM_URL", f"{fresh_standin.base_url}/v1")
     monkeypatch.setenv("TEXTGUARD_LLM_MODEL", "standin-model")
+    monkeypatch.setenv("TEXTGUARD_LLM_CACHE", "off")  # count every request at the stand-in
     # an LLM is configured, but TEXTGUARD_NER_BACKEND does not ask for it: the rules run, nothing is sent
     assert run().ok and chat_requests(fresh_standin) == []
     rules_only = read_parquet(wh / "ner_frames" / "c_problem.md.parquet")
     assert rules_only[rules_only["kind"] == "frame"].empty
 
     monkeypatch.setenv("TEXTGUARD_NER_BACKEND", "hybrid")
-    monkeypatch.setenv("TEXTGUARD_LLM_PRICE_PROMPT", "2.5")
-    monkeypatch.setenv("TEXTGUARD_LLM_PRICE_COMPLETION", "10")
+    monkeypatch.setenv("TEXTGUARD_LLM_PRICE_IN_PER_1K", "0.0025")
+    monkeypatch.setenv("TEXTGUARD_LLM_PRICE_OUT_PER_1K", "0.01")
     instance = DagsterInstance.ephemeral()
     from textguard_pipeline.operations.report import materialize_corpus
 
@@ -168,4 +169,4 @@ def test_hybrid_backend_reads_word_problems_and_reports_units_tokens_cost(corpus
     meta = _ner_metadata(instance)
     assert meta["ner_units_by_route"]["llm"] == 1 and meta["ner_units_by_route"]["rules"] >= 2
     assert (meta["llm_requests"], meta["llm_prompt_tokens"], meta["llm_completion_tokens"]) == (1, 1000, 200)
-    assert meta["llm_cost_usd"] == pytest.approx(1000 * 2.5 / 1e6 + 200 * 10 / 1e6)
+    assert meta["llm_cost_usd"] == pytest.approx(1000 * 0.0025 / 1000 + 200 * 0.01 / 1000)

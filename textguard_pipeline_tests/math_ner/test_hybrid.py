@@ -8,9 +8,9 @@ import uuid
 import httpx
 import pytest
 
-from textguard_pipeline.core.llm import ChatClient
 from textguard_pipeline.core.parsing import parse_document
 from textguard_pipeline.core.spans import check_char_ranges
+from textguard_pipeline.lib.llm import ChatClient
 from textguard_pipeline.math_ner import HttpNerBackend, RuleBasedExtractor, ner_frame, text_units
 from textguard_pipeline.math_ner.backends import NerConfigError, build_extractor
 from textguard_pipeline.math_ner.hybrid import HybridFrameExtractor, route, windows
@@ -89,7 +89,7 @@ def test_hybrid_through_ner_serve_uses_ner_batch(fresh_standin):
     fresh_standin.script({ROUTE: [chat(WORD_OUTPUT)]})
     port = free_port()
     env = {"TEXTGUARD_LLM_URL": f"{fresh_standin.base_url}/v1", "TEXTGUARD_LLM_MODEL": "standin-model",
-           "TEXTGUARD_NER_URL": "http://127.0.0.1:9/never-used-by-the-service"}
+           "TEXTGUARD_NER_URL": "http://127.0.0.1:9/never-used-by-the-service", "TEXTGUARD_LLM_CACHE": "off"}
     cmd = [sys.executable, "-m", "textguard_pipeline.cli", "ner-serve", "--port", str(port), "--backend", "llm"]
     with process(cmd, f"http://127.0.0.1:{port}/health", env=env):
         url = f"http://127.0.0.1:{port}/ner"

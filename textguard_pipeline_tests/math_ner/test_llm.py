@@ -5,9 +5,9 @@ import time
 
 import pytest
 
-from textguard_pipeline.core.llm import ChatClient
 from textguard_pipeline.core.parsing import parse_document
 from textguard_pipeline.core.spans import check_char_ranges
+from textguard_pipeline.lib.llm import ChatClient
 from textguard_pipeline.math_ner import NerBackendError, frame_row_problems, ner_frame
 from textguard_pipeline.math_ner.llm import SYSTEM_PROMPT, USER_PROMPT, LLMFrameExtractor, messages_for
 from textguard_pipeline_tests.math_ner.llm_script import (
@@ -47,7 +47,8 @@ def test_a_valid_answer_gives_the_seeds_entities_and_frames(fresh_standin):
     assert [f.frame_type for f in res.frames] == ["ARITH_EXAMPLE", "PROPERTY"]
     (req,) = chat_requests(fresh_standin)
     assert req["messages"] == messages_for(SEED_TEXT) and req["response_format"] == {"type": "json_object"}
-    assert x.usage() == {"requests": 1, "prompt_tokens": 400, "completion_tokens": 120}
+    usage = x.usage()
+    assert (usage["requests"], usage["prompt_tokens"], usage["completion_tokens"]) == (1, 400, 120)
 
 
 def test_invalid_json_is_asked_again_then_fails_as_500(fresh_standin, caplog):

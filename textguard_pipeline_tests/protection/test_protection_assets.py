@@ -26,7 +26,7 @@ def one_doc(tmp_path, monkeypatch):
 
 
 def _defs():
-    from textguard_pipeline.assets import protection
+    from textguard_pipeline.protection import defs as protection
     from textguard_pipeline.assets.documents import parsed_chunks, source_documents
     from textguard_pipeline.partitions import documents_partitions
 

@@ -6,20 +6,20 @@ from hypothesis import strategies as st
 
 from textguard_pipeline.core.parsing import Chunk, parse_document
 from textguard_pipeline.core.placeholders import UnknownPlaceholderError
-from textguard_pipeline.core.protection import (
-    RECOGNIZERS,
+from textguard_pipeline.protection import (
     EmptyTextError,
     InvalidCustomTermError,
     MissingPlaceholdersError,
-    NerRecognizer,
     NotProseChunkError,
     TermProtectionConfig,
     TermProtector,
     UnknownPlaceholdersError,
-    find_citations,
     protected_frame,
     restoration_failures,
 )
+from textguard_pipeline.protection.citation_patterns import find_citations
+from textguard_pipeline.protection.recognizers.ner import NerRecognizer
+from textguard_pipeline.protection.registry import default_names
 
 from .citation_set import EXAMPLES
 
@@ -221,7 +221,10 @@ def test_same_original_reuses_one_placeholder_and_every_occurrence_restores(tp):
     assert pc.term_placeholders == {"⟨TERM_000⟩": "95%", "⟨TERM_001⟩": "96%"}
     assert len(pc.terms) == 4  # one row per occurrence
     # the LLM may reorder and repeat placeholders: every occurrence restores
-    assert tp.restore("⟨TERM_001⟩ vs ⟨TERM_000⟩ vs ⟨TERM_000⟩", pc) == "96% vs 95% vs 95%"
+    assert tp.restore("⟨TERM_001⟩ vs ⟨TERM_000⟩ vs ⟨TERM_000⟩ vs ⟨TERM_000⟩", pc) == "96% vs 95% vs 95% vs 95%"
+    # ... but keeping a repeated placeholder fewer times than issued loses an occurrence (issue 13, E8 counted)
+    with pytest.raises(MissingPlaceholdersError):
+        tp.restore("⟨TERM_001⟩ vs ⟨TERM_000⟩ vs ⟨TERM_000⟩", pc)
 
 
 def test_deterministic_for_same_input_and_config():
@@ -299,7 +302,7 @@ def test_only_prose_chunks():
 
 
 def test_registry_switches():
-    assert set(RECOGNIZERS) == {"literal", "citation", "custom", "ner", "number"}
+    assert default_names() == ("literal", "citation", "custom", "ner", "number")  # E1 order
     off = TermProtector(TermProtectionConfig(use_ner=False, protect_citations=False, protect_numbers=False))
     assert list(off.recognizers) == ["literal"]
     pc = roundtrip(off, "(Smith, 2024) got 95%.")

@@ -91,3 +91,23 @@ def test_citation_maps(corpus):
     assert by_doc["plain.md"]["validation"].data["plain.md"] == "skipped: no source count"
     assert by_doc["refs.md"]["invalid_citations"].value == 1
     assert by_doc["alce.md"]["invalid_citations"].value == 0
+
+
+def test_sentence_rule_uses_the_char_range_rule():
+    """A sentence that does not quote the document, or a citation outside its sentence, is a failure."""
+    import pandas as pd
+
+    from textguard_pipeline.citations.defs import sentence_rule
+
+    source = "Paris is the capital [1]. Rome too [2]."
+    good = {"start": 21, "end": 24, "text": "[1]", "sentence_start": 0, "sentence_end": 25,
+            "sentence_text": source[0:25]}
+    assert sentence_rule("d", pd.DataFrame([good]), source) == []
+    wrong_quote = dict(good, sentence_text="Paris is the capitol [1].")
+    outside = dict(good, start=35, end=38, text="[2]")
+    failures = sentence_rule("d", pd.DataFrame([wrong_quote, outside]), source)
+    reasons = [f["reason"] for f in failures]
+    assert len(failures) == 2, failures
+    assert reasons[0].startswith("sentence: ") and "[1]" not in reasons[1]
+    assert reasons[1] == "citation outside its sentence range"
+    assert sentence_rule("d", pd.DataFrame([good]), None) == [{"reason": "sentence: source document not available"}]
