@@ -30,7 +30,8 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
     Runs on the source text of prose chunks (inline math included) with the backend chosen by
     `TEXTGUARD_NER_BACKEND`: `rules` (default; the embedded rule-based extractor, or the HTTP service at
     `TEXTGUARD_NER_URL`), `llm` (seed 001 prompts), or `hybrid` (rules first, the LLM only for the
-    math-looking windows they leave unmatched); the metadata counts windows by route, tokens and cost. Frames: ARITH_EXAMPLE (arithmetic checked:
+    math-looking windows they leave unmatched); the metadata counts windows by route, tokens and cost.
+    Frames: ARITH_EXAMPLE (arithmetic checked:
     `arith_correct`), PROPERTY, PROCEDURE, DEFINITION, as JSON in `frame_json`. A backend failure
     (503 unreachable, 504 timeout, 500 invalid response) fails that document only.
     """

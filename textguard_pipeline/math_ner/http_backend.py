@@ -106,7 +106,8 @@ class HttpNerBackend:
                 answers = r.json()["results"]
                 assert isinstance(answers, list) and len(answers) == len(part)
             except (ValueError, KeyError, TypeError, AssertionError):
-                self._log.error("NER backend %s: batch answer is not {results: [...]} for %d spans; raw (truncated): %s",
+                self._log.error("NER backend %s: batch answer is not {results: [...]} for %d spans; "
+                                "raw (truncated): %s",
                                 self.batch_url, len(part), r.text[:RAW_LOG_CHARS])
                 raise NerBackendError("invalid_response", "batch answer is not {results: [one per span]}",
                                       raw=r.text[:RAW_LOG_CHARS]) from None
