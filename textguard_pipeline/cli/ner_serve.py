@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def cmd_ner_serve(args: argparse.Namespace) -> int:
@@ -12,7 +13,7 @@ def cmd_ner_serve(args: argparse.Namespace) -> int:
 
     from ..lib.llm import LLMConfig
     from ..math_ner import make_backend
-    from ..math_ner.backends import build_extractor
+    from ..math_ner.backends import NerConfigError, build_extractor
     from ..math_ner.service import create_app
     from ..settings import llm_settings, math_ner_settings
 
@@ -21,7 +22,11 @@ def cmd_ner_serve(args: argparse.Namespace) -> int:
     else:  # the service runs its extractor itself: it never forwards to TEXTGUARD_NER_URL
         ner = replace(math_ner_settings(), backend=args.backend or math_ner_settings().backend)
         llm = LLMConfig.from_settings(llm_settings(), use_cache=True) if ner.backend != "rules" else None
-        backend = build_extractor(ner, llm, use_url=False)
+        try:
+            backend = build_extractor(ner, llm, use_url=False)
+        except NerConfigError as exc:
+            print(f"textguard ner-serve: {exc}", file=sys.stderr)
+            return 2
     uvicorn.run(create_app(backend), host=args.host, port=args.port, log_level=args.log_level)
     return 0
 

@@ -115,3 +115,13 @@ def test_the_http_backend_gets_the_unmatched_windows_in_one_batch_request(fresh_
     fresh_standin.script({"POST /ner/batch": [{"status": 200, "json": {"results": [answer]}}]})  # one answer short
     with pytest.raises(Exception, match="invalid_response"):
         ner_frame("lesson.md", parse_document(text, "md"), x)
+
+
+def test_ner_serve_refuses_an_llm_backend_without_an_endpoint():
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTGUARD_LLM_")}
+    r = subprocess.run([sys.executable, "-m", "textguard_pipeline.cli", "ner-serve", "--backend", "llm",
+                        "--port", str(free_port())], env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "TEXTGUARD_LLM_URL" in r.stderr and "Traceback" not in r.stderr
