@@ -149,15 +149,26 @@ def protection_settings(env: Mapping[str, str] | None = None) -> ProtectionSetti
 
 # --- math_ner
 
+#: TEXTGUARD_NER_BACKEND values: the rule-based extractor, the LLM extractor, or rules first and the LLM for
+#: the text units the rules leave unmatched (seed 001 Option B).
+NER_BACKENDS = ("rules", "llm", "hybrid")
+
 
 @dataclass(frozen=True)
 class MathNerSettings:
-    """Math NER (seed 001). Env: TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; unset = in process),
-    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
+    """Math NER (seed 001). Env: TEXTGUARD_NER_BACKEND (rules | llm | hybrid; default rules),
+    TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; rules: the service answers instead of the embedded
+    extractor; llm/hybrid: the LLM extractor runs behind it — unset: the LLM client in process),
+    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2), TEXTGUARD_NER_BATCH_SIZE (units per
+    ``/ner/batch`` request and concurrent LLM calls, 8), TEXTGUARD_NER_LLM_ATTEMPTS (calls per unit when the
+    model's answer is invalid, 2). The chat endpoint, its prices, rate limits and budget: ``LLMSettings``."""
 
+    backend: str = "rules"
     url: str = ""
     timeout_ms: int = 10_000
     max_retries: int = 2
+    batch_size: int = 8
+    llm_attempts: int = 2
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MathNerSettings":
@@ -165,10 +176,16 @@ class MathNerSettings:
 
 
 def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
+    backend = env_str("TEXTGUARD_NER_BACKEND", "rules", env).lower()
+    if backend not in NER_BACKENDS:
+        raise SettingsError(f"TEXTGUARD_NER_BACKEND={backend!r} is not one of {', '.join(NER_BACKENDS)}")
     return MathNerSettings(
+        backend=backend,
         url=env_str("TEXTGUARD_NER_URL", "", env),
         timeout_ms=env_int("TEXTGUARD_NER_TIMEOUT_MS", 10_000, env),
         max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env),
+        batch_size=max(1, min(100, env_int("TEXTGUARD_NER_BATCH_SIZE", 8, env))),
+        llm_attempts=max(1, env_int("TEXTGUARD_NER_LLM_ATTEMPTS", 2, env)),
     )
 
 
