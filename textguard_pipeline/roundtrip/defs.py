@@ -122,14 +122,15 @@ def rewritten_chunks(context: AssetExecutionContext, rewrite: RewriteResource, p
     u = client.usage()
     statuses = Counter(st for df in frames for st in df["status"])
     repairs = Counter(x["kind"] for df in frames for v in df["repairs"] for x in (v if v is not None else []))
+    # run_* keys: the whole run (each document's materialization also carries its own figures, unprefixed)
     run_md: dict[str, Any] = {
         "task": s.task, "model": s.llm.model, "prompt_version": PROMPT_VERSION,
-        "by_status": MetadataValue.json({k: int(statuses.get(k, 0)) for k in STATUSES}),
-        "repairs_by_kind": MetadataValue.json(dict(repairs)),
-        "prompt_tokens": int(u["prompt_tokens"]), "completion_tokens": int(u["completion_tokens"]),
-        "cost_usd": round(float(u["cost_usd"]), 6), "requests": int(u["requests"]), "cache_hits": int(u["cache_hits"]),
-        "retries_http": int(u["retries"]),
-        "requests_per_second": round(u["requests"] / seconds, 3) if seconds > 0 else 0.0,
+        "run_by_status": MetadataValue.json({k: int(statuses.get(k, 0)) for k in STATUSES}),
+        "run_repairs_by_kind": MetadataValue.json(dict(repairs)),
+        "run_prompt_tokens": int(u["prompt_tokens"]), "run_completion_tokens": int(u["completion_tokens"]),
+        "run_cost_usd": round(float(u["cost_usd"]), 6), "run_requests": int(u["requests"]),
+        "run_cache_hits": int(u["cache_hits"]), "run_http_retries": int(u["retries"]),
+        "run_requests_per_second": round(u["requests"] / seconds, 3) if seconds > 0 else 0.0,
     }
     return Output(out.value, metadata={**out.metadata, **run_md})
 
