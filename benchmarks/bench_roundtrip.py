@@ -94,6 +94,9 @@ def main() -> None:
         print(f"| {st} | {status[st]} | {status[st] / n:.1%} |")
     repairs = Counter(x["kind"] for r in results for x in r.repairs)
     print(f"repairs by kind: {dict(repairs.most_common())}")
+    pt, ct = sum(r.prompt_tokens for r in results), sum(r.completion_tokens for r in results)
+    print(f"tokens (≈ 4 chars each): prompt {pt:,}, completion {ct:,}; at $0.15 / $0.60 per million "
+          f"(a small hosted model) ≈ ${pt * 0.15e-6 + ct * 0.60e-6:.2f} per pass, $0 when re-run (cache)")
     print(f"\n(b) terms lost silently: {lost + bad_fallback} (non-fallback rows missing an original or with residue: "
           f"{lost}; fallback rows differing from the source: {bad_fallback})  [must be 0]")
 
