@@ -18,7 +18,7 @@ Dagster runs: ``TEXTGUARD_MAX_PARTITIONS_PER_RUN`` documents per run (BackfillPo
 persistent instance:
 
 * **PostgreSQL, deploy/postgres/dagster.yaml** (the production instance: pooled event log with
-  batched asset events, :mod:`textguard_pipeline.instance_storage`) — the goal is measured here;
+  batched asset events, :mod:`textguard_pipeline.operations.instance_storage`) — the goal is measured here;
 * the same with the asset checks;
 * PostgreSQL with dagster-postgres' stock event log (a new connection per event);
 * SQLite (the local default ``dagster.yaml``: ``make run``, ``make ui``).
@@ -68,7 +68,7 @@ def core_loop(corpus: Path, warehouse: Path) -> int:
     from textguard_pipeline.core.documents import discover_documents, read_document
     from textguard_pipeline.core.frames import chunks_frame, source_frame
     from textguard_pipeline.core.parsing import parse_document
-    from textguard_pipeline.io_managers import write_parquet_atomic
+    from textguard_pipeline.defs_kit.io_manager import write_parquet_atomic
 
     n = 0
     for doc_id, path in sorted(discover_documents(corpus).items()):
@@ -92,7 +92,7 @@ def dagster_backfill(home: Path | None, docs: list[str], with_checks: bool,
 
     from textguard_pipeline import settings
     from textguard_pipeline.definitions import build_definitions
-    from textguard_pipeline.partitions import contiguous_ranges, documents_partitions
+    from textguard_pipeline.defs_kit.partitions import contiguous_ranges, documents_partitions
 
     selection = AssetSelection.assets(*assets) if assets else AssetSelection.all()
     if not with_checks:
@@ -154,7 +154,7 @@ def pipeline_loop(corpus: Path, warehouse: Path) -> int:
     """The core library over every document: ``run_document`` writing the same eight Parquet files."""
     from textguard_pipeline.core.documents import discover_documents
     from textguard_pipeline.core.pipeline import components_from_env, run_document
-    from textguard_pipeline.io_managers import write_parquet_atomic
+    from textguard_pipeline.defs_kit.io_manager import write_parquet_atomic
 
     n = 0
     with components_from_env() as comps:
@@ -181,7 +181,7 @@ def _pg_home(pg, tmp: Path, name: str, stock: bool) -> Path:
     """A fresh database on ``pg`` and a DAGSTER_HOME with deploy/postgres/dagster.yaml (or its
     stock-event-log twin) pointing at it."""
     from textguard_pipeline import settings
-    from textguard_pipeline.devservers import with_stock_event_log
+    from textguard_pipeline_tests.devservers import with_stock_event_log
 
     db = pg.create_database(name)
     os.environ.update(db.env())
@@ -201,7 +201,7 @@ _VARIANT_ENV = ("DAGSTER_HOME", "TEXTGUARD_WAREHOUSE", "DAGSTER_EVENT_BATCH_SIZE
 @contextmanager
 def _postgres():
     """A durable throw-away PostgreSQL, or None (with the reason printed) when it cannot run here."""
-    from textguard_pipeline.devservers import ServerUnavailable, postgres_server
+    from textguard_pipeline_tests.devservers import ServerUnavailable, postgres_server
 
     with ExitStack() as stack:
         try:

@@ -1,32 +1,85 @@
-"""Paths and knobs read from the environment, with defaults for a fresh clone."""
+"""The one place the environment is read: every ``TEXTGUARD_*`` variable becomes a typed, frozen object here.
+
+Each capability has a block below with a frozen dataclass and a reader ``<name>_settings(env=None)``.
+Library code receives these objects (or the plain values in them); it never reads ``os.environ``.
+Dagster resources are generated from the same dataclasses (``defs_kit.resources``), so every field is
+declared once. ``env`` may be any mapping (tests pass a dict); by default the process environment is read
+at call time, so a test that sets a variable sees it on the next call.
+
+Values are checked when read: an unknown boolean (``TEXTGUARD_PROTECT_NER=maybe``) or a bad number is a
+``SettingsError`` naming the variable, not a silent default.
+"""
 
 from __future__ import annotations
 
 import os
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Mapping
 
 #: The repository root (where data/ and workspace.yaml live).
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
-
-def _path(env: str, default: Path) -> str:
-    value = os.environ.get(env)
-    return value if value else str(default)
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
 
 
-def corpus_dir() -> str:
-    return _path("TEXTGUARD_CORPUS_DIR", PROJECT_ROOT / "data" / "corpus")
+class SettingsError(ValueError):
+    """An environment variable holds a value its setting cannot take."""
 
 
-def warehouse() -> str:
-    """Base path of the Parquet warehouse: a directory or any fsspec URL."""
-    return _path("TEXTGUARD_WAREHOUSE", PROJECT_ROOT / "data" / "warehouse")
+def environ(env: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    """``env`` or the process environment (read now)."""
+    return os.environ if env is None else env
 
 
-def max_partitions_per_run() -> int:
-    return max(1, int(os.environ.get("TEXTGUARD_MAX_PARTITIONS_PER_RUN", "50")))
+def env_str(name: str, default: str = "", env: Mapping[str, str] | None = None) -> str:
+    """The stripped value of ``name``; ``default`` when unset or blank."""
+    value = environ(env).get(name, "").strip()
+    return value if value else default
+
+
+def env_bool(name: str, default: bool, env: Mapping[str, str] | None = None) -> bool:
+    """1/true/yes/on or 0/false/no/off (any case); unset or blank → ``default``; anything else is an error."""
+    value = env_str(name, "", env).lower()
+    if not value:
+        return default
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise SettingsError(f"{name}={value!r} is not a boolean (use one of 1/0, true/false, yes/no, on/off)")
+
+
+def _number(name: str, default, env, kind, minimum):
+    raw = env_str(name, "", env)
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r} is not {'an integer' if kind is int else 'a number'}") from None
+    if minimum is not None and value < minimum:
+        raise SettingsError(f"{name}={raw!r} must be at least {minimum}")
+    return value
+
+
+def env_int(name: str, default, env: Mapping[str, str] | None = None, minimum: int | None = None):
+    return _number(name, default, env, int, minimum)
+
+
+def env_float(name: str, default, env: Mapping[str, str] | None = None, minimum: float | None = None):
+    return _number(name, default, env, float, minimum)
+
+
+def env_list(name: str, sep: str = "|", env: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """Items of ``name`` separated by ``sep``, stripped, blanks dropped."""
+    return tuple(t.strip() for t in environ(env).get(name, "").split(sep) if t.strip())
+
+
+def env_path(name: str, default: Path | str, env: Mapping[str, str] | None = None) -> str:
+    return env_str(name, "", env) or str(default)
 
 
 @contextmanager
@@ -43,39 +96,113 @@ def restored_environ(*names: str) -> Iterator[None]:
                 os.environ[k] = v
 
 
+# --- paths and runs
+
+
+def corpus_dir(env: Mapping[str, str] | None = None) -> str:
+    """Corpus root (``TEXTGUARD_CORPUS_DIR``, default data/corpus)."""
+    return env_path("TEXTGUARD_CORPUS_DIR", PROJECT_ROOT / "data" / "corpus", env)
+
+
+def warehouse(env: Mapping[str, str] | None = None) -> str:
+    """Base path of the Parquet warehouse: a directory or any fsspec URL (``TEXTGUARD_WAREHOUSE``)."""
+    return env_path("TEXTGUARD_WAREHOUSE", PROJECT_ROOT / "data" / "warehouse", env)
+
+
+def max_partitions_per_run(env: Mapping[str, str] | None = None) -> int:
+    """Documents per run in backfills, sensor runs and reports (``TEXTGUARD_MAX_PARTITIONS_PER_RUN``, ≥ 1)."""
+    return max(1, env_int("TEXTGUARD_MAX_PARTITIONS_PER_RUN", 50, env))
+
+
+def dagster_home(env: Mapping[str, str] | None = None) -> str:
+    """The Dagster instance directory (``DAGSTER_HOME``, default data/dagster_home)."""
+    return env_path("DAGSTER_HOME", PROJECT_ROOT / "data" / "dagster_home", env)
+
+
+# --- protection
+
+
+@dataclass(frozen=True)
+class ProtectionSettings:
+    """Term protection (seed 000). Env: TEXTGUARD_PROTECT_NER / _CITATIONS / _NUMBERS / _YEAR_ONLY (booleans),
+    TEXTGUARD_PROTECT_TERMS (terms separated by "|"), TEXTGUARD_SPACY_MODEL (a spaCy model name)."""
+
+    use_ner: bool = True
+    custom_terms: tuple[str, ...] = ()
+    protect_citations: bool = True
+    protect_numbers: bool = True
+    protect_year_only: bool = False
+    spacy_model: str = ""
+
+
+def protection_settings(env: Mapping[str, str] | None = None) -> ProtectionSettings:
+    return ProtectionSettings(
+        use_ner=env_bool("TEXTGUARD_PROTECT_NER", True, env),
+        custom_terms=env_list("TEXTGUARD_PROTECT_TERMS", "|", env),
+        protect_citations=env_bool("TEXTGUARD_PROTECT_CITATIONS", True, env),
+        protect_numbers=env_bool("TEXTGUARD_PROTECT_NUMBERS", True, env),
+        protect_year_only=env_bool("TEXTGUARD_PROTECT_YEAR_ONLY", False, env),
+        spacy_model=env_str("TEXTGUARD_SPACY_MODEL", "", env),
+    )
+
+
+# --- math_ner
+
+
+@dataclass(frozen=True)
+class MathNerSettings:
+    """Math NER (seed 001). Env: TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; unset = in process),
+    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
+
+    url: str = ""
+    timeout_ms: int = 10_000
+    max_retries: int = 2
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MathNerSettings":
+        return math_ner_settings(env)
+
+
+def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
+    return MathNerSettings(
+        url=env_str("TEXTGUARD_NER_URL", "", env),
+        timeout_ms=env_int("TEXTGUARD_NER_TIMEOUT_MS", 10_000, env),
+        max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env),
+    )
+
+
+# --- ingest/citations/markers
+
+
+@dataclass(frozen=True)
+class MarkersGateSettings:
+    """The StructureNumberingGate's switches (seed 004 §5/§10): ``TEXTGUARD_MARKERS_GATE`` (on/off),
+    ``TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD``, ``TEXTGUARD_MARKERS_SOFT_FLAG_ACTION``,
+    ``TEXTGUARD_MARKERS_FALLBACK_MAX``. Validated by ``markers.StructureGateConfig``."""
+
+    enabled: bool = True
+    sequence_threshold: int = 3
+    soft_flag_action: str = "llm"
+    fallback_max_markers: int = 3
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MarkersGateSettings":
+        return markers_gate_settings(env)
+
+
+def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSettings:
+    d = MarkersGateSettings()
+    return MarkersGateSettings(
+        enabled=env_bool("TEXTGUARD_MARKERS_GATE", d.enabled, env),
+        sequence_threshold=env_int("TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD", d.sequence_threshold, env),
+        soft_flag_action=env_str("TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, env),
+        fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env),
+    )
+
+
 # --- roundtrip
 # The LLM endpoint (every LLM pass shares it) and the `rewritten_chunks` round trip.
 # Read only here; lib/llm.py, lib/http.py and roundtrip/ take these frozen objects.
-from dataclasses import dataclass, field  # noqa: E402  (block kept self-contained for the merge)
-from typing import Mapping  # noqa: E402
-
-_ROUNDTRIP_TRUE = ("1", "true", "yes", "on")
-_ROUNDTRIP_FALSE = ("0", "false", "no", "off")
-
-
-def _rt_bool(env: Mapping[str, str], name: str, default: bool) -> bool:
-    """Strict boolean: an unknown value is an error, not a guess."""
-    v = env.get(name, "").strip().lower()
-    if not v:
-        return default
-    if v in _ROUNDTRIP_TRUE:
-        return True
-    if v in _ROUNDTRIP_FALSE:
-        return False
-    raise ValueError(f"{name}={v!r}: expected one of {', '.join(_ROUNDTRIP_TRUE + _ROUNDTRIP_FALSE)}")
-
-
-def _rt_num(env: Mapping[str, str], name: str, default, cast=float, minimum=None):
-    v = env.get(name, "").strip()
-    if not v:
-        return default
-    try:
-        out = cast(v)
-    except ValueError:
-        raise ValueError(f"{name}={v!r}: expected a {cast.__name__}") from None
-    if minimum is not None and out < minimum:
-        raise ValueError(f"{name}={v!r}: must be at least {minimum}")
-    return out
 
 
 @dataclass(frozen=True)
@@ -116,24 +243,23 @@ class LLMSettings:
 
 def llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
     """The LLM settings from ``env`` (default: the process environment)."""
-    env = dict(os.environ if env is None else env)
-    key_env = env.get("TEXTGUARD_LLM_API_KEY_ENV", "TEXTGUARD_LLM_API_KEY")
+    key_env = env_str("TEXTGUARD_LLM_API_KEY_ENV", "TEXTGUARD_LLM_API_KEY", env)
     return LLMSettings(
-        url=env.get("TEXTGUARD_LLM_URL", "").strip().rstrip("/"),
-        model=env.get("TEXTGUARD_LLM_MODEL", "").strip() or "default",
-        api_key=env.get(key_env) or None,
-        timeout_s=_rt_num(env, "TEXTGUARD_LLM_TIMEOUT_S", 60.0, minimum=0.001),
-        max_retries=_rt_num(env, "TEXTGUARD_LLM_MAX_RETRIES", 2, int, 0),
-        backoff_s=_rt_num(env, "TEXTGUARD_LLM_BACKOFF_S", 0.5, minimum=0.0),
-        max_retry_after_s=_rt_num(env, "TEXTGUARD_LLM_MAX_RETRY_AFTER_S", 60.0, minimum=0.0),
-        concurrency=_rt_num(env, "TEXTGUARD_LLM_CONCURRENCY", 4, int, 1),
-        requests_per_minute=_rt_num(env, "TEXTGUARD_LLM_RPM", 0.0, minimum=0.0),
-        max_cost=_rt_num(env, "TEXTGUARD_LLM_MAX_COST", None, minimum=0.0),
-        max_tokens_total=_rt_num(env, "TEXTGUARD_LLM_MAX_TOKENS_TOTAL", None, int, 0),
-        price_in_per_1k=_rt_num(env, "TEXTGUARD_LLM_PRICE_IN_PER_1K", 0.0, minimum=0.0),
-        price_out_per_1k=_rt_num(env, "TEXTGUARD_LLM_PRICE_OUT_PER_1K", 0.0, minimum=0.0),
-        cache=_rt_bool(env, "TEXTGUARD_LLM_CACHE", True),
-        cache_dir=env.get("TEXTGUARD_LLM_CACHE_DIR", "").strip() or str(PROJECT_ROOT / "data" / "llm_cache"),
+        url=env_str("TEXTGUARD_LLM_URL", "", env).rstrip("/"),
+        model=env_str("TEXTGUARD_LLM_MODEL", "default", env),
+        api_key=environ(env).get(key_env) or None,
+        timeout_s=env_float("TEXTGUARD_LLM_TIMEOUT_S", 60.0, env, minimum=0.001),
+        max_retries=env_int("TEXTGUARD_LLM_MAX_RETRIES", 2, env, minimum=0),
+        backoff_s=env_float("TEXTGUARD_LLM_BACKOFF_S", 0.5, env, minimum=0.0),
+        max_retry_after_s=env_float("TEXTGUARD_LLM_MAX_RETRY_AFTER_S", 60.0, env, minimum=0.0),
+        concurrency=env_int("TEXTGUARD_LLM_CONCURRENCY", 4, env, minimum=1),
+        requests_per_minute=env_float("TEXTGUARD_LLM_RPM", 0.0, env, minimum=0.0),
+        max_cost=env_float("TEXTGUARD_LLM_MAX_COST", None, env, minimum=0.0),
+        max_tokens_total=env_int("TEXTGUARD_LLM_MAX_TOKENS_TOTAL", None, env, minimum=0),
+        price_in_per_1k=env_float("TEXTGUARD_LLM_PRICE_IN_PER_1K", 0.0, env, minimum=0.0),
+        price_out_per_1k=env_float("TEXTGUARD_LLM_PRICE_OUT_PER_1K", 0.0, env, minimum=0.0),
+        cache=env_bool("TEXTGUARD_LLM_CACHE", True, env),
+        cache_dir=env_path("TEXTGUARD_LLM_CACHE_DIR", PROJECT_ROOT / "data" / "llm_cache", env),
     )
 
 
@@ -164,11 +290,10 @@ class RewriteSettings:
 
 def rewrite_settings(env: Mapping[str, str] | None = None) -> RewriteSettings:
     """The round-trip settings from ``env`` (default: the process environment)."""
-    env = dict(os.environ if env is None else env)
     return RewriteSettings(
-        task=env.get("TEXTGUARD_REWRITE_TASK", "").strip(),
-        max_attempts=_rt_num(env, "TEXTGUARD_REWRITE_MAX_ATTEMPTS", 3, int, 1),
-        chunk_chars=_rt_num(env, "TEXTGUARD_REWRITE_CHUNK_CHARS", 4000, int, 200),
-        temperature=_rt_num(env, "TEXTGUARD_REWRITE_TEMPERATURE", 0.0, minimum=0.0),
+        task=env_str("TEXTGUARD_REWRITE_TASK", "", env),
+        max_attempts=env_int("TEXTGUARD_REWRITE_MAX_ATTEMPTS", 3, env, minimum=1),
+        chunk_chars=env_int("TEXTGUARD_REWRITE_CHUNK_CHARS", 4000, env, minimum=200),
+        temperature=env_float("TEXTGUARD_REWRITE_TEMPERATURE", 0.0, env, minimum=0.0),
         llm=llm_settings(env),
     )

@@ -9,9 +9,9 @@ import sys
 import pandas as pd
 import pytest
 
-from textguard_pipeline.io_managers import read_parquet
+from textguard_pipeline.defs_kit.io_manager import read_parquet
 from textguard_pipeline.settings import PROJECT_ROOT
-from textguard_pipeline.devservers import start_group, stop_group, wait_until
+from textguard_pipeline_tests.devservers import start_group, stop_group, wait_until
 from textguard_pipeline_tests.e2e._servers import VENV_BIN, dagster_home, redis_server, small_corpus
 
 pytestmark = pytest.mark.slow

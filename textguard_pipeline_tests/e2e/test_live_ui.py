@@ -5,9 +5,9 @@ from contextlib import contextmanager
 import httpx
 import pytest
 
-from textguard_pipeline.jobs import refresh_cron
+from textguard_pipeline.operations.jobs import refresh_cron
 from textguard_pipeline.settings import PROJECT_ROOT
-from textguard_pipeline.devservers import start_group, stop_group, wait_until
+from textguard_pipeline_tests.devservers import start_group, stop_group, wait_until
 from textguard_pipeline_tests.e2e._servers import VENV_BIN, dagster_home, postgres_server, small_corpus
 from textguard_pipeline_tests.standin.client import free_port
 

@@ -7,7 +7,7 @@ import pytest
 from dagster import AssetKey, DagsterInstance, DagsterRunStatus
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
-from textguard_pipeline.devservers import with_stock_event_log
+from textguard_pipeline_tests.devservers import with_stock_event_log
 from textguard_pipeline.settings import PROJECT_ROOT
 from textguard_pipeline_tests.e2e._servers import dagster_home, postgres_server, small_corpus
 
@@ -19,8 +19,8 @@ pytestmark = pytest.mark.slow
 def test_multi_partition_materialization_is_stored_in_postgres(tmp_path, monkeypatch):
     from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage
 
-    from textguard_pipeline.instance_storage import PooledPostgresEventLogStorage
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.operations.instance_storage import PooledPostgresEventLogStorage
+    from textguard_pipeline.operations.report import materialize_corpus
 
     monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)  # the storage sets it; undone after the test
 
@@ -78,8 +78,8 @@ ASSETS = ("source_documents", "parsed_chunks")
 def _scenario(home, corpus, docs):
     """A multi-partition run over good documents, then one run per document with a bad one added
     (its parsed_chunks run fails). Returns per-partition status and per-partition event counts."""
-    from textguard_pipeline.partitions import documents_partitions
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.defs_kit.partitions import documents_partitions
+    from textguard_pipeline.operations.report import materialize_corpus
 
     with DagsterInstance.from_config(str(home)) as instance:
         first = materialize_corpus(instance=instance, batch_size=len(docs), select=" ".join(ASSETS), log=lambda *_: None)
@@ -156,7 +156,7 @@ def test_pooled_event_log_fork_schema_probes_and_webserver_engine(tmp_path, monk
     """A forked child gets its own pool; positive schema probes are remembered; the webserver's engine swap closes ours."""
     from dagster_postgres import PostgresEventLogStorage
 
-    from textguard_pipeline.instance_storage import PooledPostgresEventLogStorage
+    from textguard_pipeline.operations.instance_storage import PooledPostgresEventLogStorage
 
     monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
     with postgres_server() as pg:

@@ -12,7 +12,7 @@ from typing import Iterator
 
 import httpx
 
-from textguard_pipeline.devservers import free_port  # noqa: F401 (re-exported for the tests)
+from textguard_pipeline_tests.devservers import free_port  # noqa: F401 (re-exported for the tests)
 
 
 def wait_http(url: str, timeout: float = 30.0, proc: subprocess.Popen | None = None) -> None:

@@ -1,0 +1,368 @@
+"""The whole pipeline as plain functions: one per asset, plus ``run_document``.
+
+Each ``build_<asset>`` makes that asset's table for ONE document from core
+objects (the upstream results) and components (protector, NER backend, gate,
+meaning resolver). The Dagster assets call exactly these functions — the
+asset converts its upstream Parquet frames to core objects and adds metadata —
+so there is one implementation, used by the UI, the backfills and a notebook::
+
+    from textguard_pipeline.pipeline import components_from_env, run_document
+    comps = components_from_env()
+    frames = run_document("data/corpus/rfc8446.txt", "data/corpus", comps)
+    frames["resolved_meanings"].head()
+
+Components are built from the same settings the Dagster resources hold
+(``*Settings.from_env()`` read the same env vars; the resources are made from them).
+No Dagster imports here.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Protocol, Sequence
+
+import pandas as pd
+
+from .core.citations import CITATION_COLUMNS, CitationParser, DocumentCitations, document_citations, source_count_for
+from .core.documents import DocumentError, doc_id_for, read_document
+from .core.frames import chunks_frame, source_error_frame, source_frame
+from .core.markers import (
+    CandidateMiner,
+    GateResult,
+    MarkerOccurrence,
+    StructureGateConfig,
+    StructureNumberingGate,
+    gate_config_from_env,
+    gated_frame,
+    group_occurrences,
+    mining_exclusions,
+    occurrences_frame,
+)
+from .core.parsing import Chunk, parse_document
+from .settings import ProtectionSettings, env_bool, protection_settings
+
+logger = logging.getLogger(__name__)
+
+#: The eight assets, in dependency order (the keys of ``run_document``'s result).
+ASSETS = ("source_documents", "parsed_chunks", "protected_chunks", "ner_frames", "citation_maps",
+          "candidate_markers", "gated_markers", "resolved_meanings")
+
+
+class Log(Protocol):  # logging.Logger and Dagster's context.log both fit
+    def info(self, msg: str, *a: Any) -> Any: ...
+    def warning(self, msg: str, *a: Any) -> Any: ...
+    def error(self, msg: str, *a: Any) -> Any: ...
+
+
+def protector_for(settings: ProtectionSettings):
+    """The TermProtector of ``settings`` (loads spaCy when NER is on; raises on an invalid custom term)."""
+    from .core.protection import TermProtector
+
+    return TermProtector(protection_config(settings))
+
+
+def protection_config(settings: ProtectionSettings):
+    """The validated TermProtectionConfig of ``settings``."""
+    from .core.protection import TermProtectionConfig
+
+    return TermProtectionConfig(
+        use_ner=settings.use_ner,
+        custom_terms=tuple(settings.custom_terms),
+        protect_citations=settings.protect_citations,
+        protect_numbers=settings.protect_numbers,
+        protect_year_only=settings.protect_year_only,
+        spacy_model=settings.spacy_model or None,
+    )
+
+
+@dataclass
+class NerSettings:
+    """Math NER backend (seed 001): the embedded rule-based extractor, or the HTTP backend at ``url``.
+    Env: TEXTGUARD_NER_URL, TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
+
+    url: str = ""
+    timeout_ms: int = 10_000
+    max_retries: int = 2
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> "NerSettings":
+        from .settings import MathNerSettings
+
+        s = MathNerSettings.from_env(env)
+        return cls(url=s.url, timeout_ms=s.timeout_ms, max_retries=s.max_retries)
+
+    def backend(self):
+        from .math_ner import make_backend
+
+        return make_backend(self.url, timeout_ms=self.timeout_ms, max_retries=self.max_retries)
+
+
+def make_gate(config: StructureGateConfig, log: Log | None = None) -> StructureNumberingGate:
+    """The StructureNumberingGate of ``config``; with an LLM client (TEXTGUARD_LLM_*) iff the SOFT_FLAG
+    action is "llm" and an endpoint is set (else SOFT_FLAG candidates stay weak markers)."""
+    from .core.llm import ChatClient, llm_config_from_env
+
+    llm_cfg = llm_config_from_env() if config.enabled and config.soft_flag_action == "llm" else None
+    return StructureNumberingGate(config, llm=ChatClient(llm_cfg) if llm_cfg else None, log=log)
+
+
+def gate_llm_label(gate: StructureNumberingGate) -> str | None:
+    """``model@url`` of the gate's LLM, or None."""
+    return getattr(getattr(gate.llm, "config", None), "label", None) if gate.llm is not None else None
+
+
+@dataclass
+class MeaningsSettings:
+    """Mentions and meanings (seed 003). Env: TEXTGUARD_MEANINGS_LLM (1/0; default on iff
+    TEXTGUARD_LLM_URL is set), TEXTGUARD_MEANINGS_RATE, TEXTGUARD_WIKIDATA_URL / _MODE / _OFFLINE /
+    _CACHE, TEXTGUARD_SUPPRESSIONS, TEXTGUARD_SPACY_MODEL, TEXTGUARD_MEANINGS_BOUNDARY,
+    TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR."""
+
+    use_llm: bool = False
+    rate: bool = True
+    llm_batch_size: int = 20
+    wikidata_url: str = ""
+    wikidata_mode: str = "off"
+    wikidata_cache_dir: str = ""
+    suppressions_path: str = ""
+    spacy_model: str = ""
+    boundary: str = "split"
+    min_occurrences_subject: int = 1
+    min_occurrences_author: int = 1
+    install_small_lexicon: bool = True
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> "MeaningsSettings":
+        from .core.meanings import default_suppressions_path
+        from .core.wikidata import wikidata_config_from_env
+
+        env_ = dict(os.environ if env is None else env)
+        wd = wikidata_config_from_env()
+        return cls(
+            use_llm=env_bool("TEXTGUARD_MEANINGS_LLM", bool(env_.get("TEXTGUARD_LLM_URL", "").strip()), env_),
+            rate=env_bool("TEXTGUARD_MEANINGS_RATE", True, env_),
+            wikidata_url=wd.base_url,
+            wikidata_mode=wd.mode,
+            wikidata_cache_dir=wd.cache_dir or "",
+            suppressions_path=default_suppressions_path(),
+            spacy_model=env_.get("TEXTGUARD_SPACY_MODEL", ""),
+            boundary=env_.get("TEXTGUARD_MEANINGS_BOUNDARY", "split"),
+            min_occurrences_subject=int(env_.get("TEXTGUARD_MEANINGS_MIN_SUBJECT", "1")),
+            min_occurrences_author=int(env_.get("TEXTGUARD_MEANINGS_MIN_AUTHOR", "1")),
+        )
+
+    def suppression_rules(self):
+        from .core.meanings import load_suppressions
+
+        return load_suppressions(self.suppressions_path)
+
+    def resolver(self):
+        """A MeaningResolver (loads spaCy and opens WordNet; raises if no lexicon is installed)."""
+        from .core.llm import ChatClient, llm_config_from_env
+        from .core.meanings import MeaningResolver, MeaningSettings
+        from .core.nlp import load_spacy, model_label
+        from .core.wikidata import WikidataClient, WikidataConfig, default_cache_dir
+        from .core.wordnet_setup import WordNetNotInstalled, install_wordnet, open_wordnet, wordnet_status
+
+        try:
+            wnet = open_wordnet()
+        except WordNetNotInstalled:
+            if not self.install_small_lexicon:
+                raise
+            # No lexicon yet (e.g. a fresh clone before `textguard wordnet install`): the small shipped
+            # WN-LMF file, offline; wordnet_status() carries the limited-coverage warning into metadata.
+            install_wordnet(wndb_dirs=(), allow_download=False, log=lambda _msg: None)
+            open_wordnet.cache_clear()
+            wnet = open_wordnet()
+        status = wordnet_status()
+        nlp = load_spacy(self.spacy_model or None, profile="parse")
+        llm_cfg = llm_config_from_env() if self.use_llm else None
+        if self.use_llm and llm_cfg is None:
+            raise ValueError("use_llm is on but TEXTGUARD_LLM_URL is not set")
+        wikidata = WikidataClient(WikidataConfig(base_url=self.wikidata_url or "https://www.wikidata.org",
+                                                 mode=self.wikidata_mode,
+                                                 cache_dir=self.wikidata_cache_dir or default_cache_dir()))
+        settings_ = MeaningSettings(use_llm=llm_cfg is not None, rate=self.rate, llm_batch_size=self.llm_batch_size,
+                                    boundary=self.boundary, min_occurrences_subject=self.min_occurrences_subject,
+                                    min_occurrences_author=self.min_occurrences_author)
+        return MeaningResolver(nlp=nlp, wnet=wnet, lexicon=status.spec, lexicon_warning=status.warning,
+                               wikidata=wikidata, llm=ChatClient(llm_cfg) if llm_cfg else None,
+                               suppressions=self.suppression_rules(), settings=settings_, spacy_label=model_label(nlp))
+
+
+@dataclass
+class Components:
+    """What the per-document functions need, built once (models load once)."""
+
+    protector: Any
+    ner_backend: Any
+    gate: StructureNumberingGate
+    resolver: Any
+    citation_parser: CitationParser = field(default_factory=CitationParser)
+    miner: CandidateMiner = field(default_factory=CandidateMiner)
+    #: recorded in resolved_meanings.run_id (Dagster puts its run id there)
+    run_id: str = ""
+    log: Log = logger
+
+    def close(self) -> None:
+        for client in (self.ner_backend, self.gate.llm, getattr(self.resolver, "llm", None)):
+            if client is not None and hasattr(client, "close"):
+                client.close()
+
+    def __enter__(self) -> "Components":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def components_from_env(log: Log = logger, run_id: str = "") -> Components:
+    """Components from the same env vars as the code location's resources."""
+    return Components(
+        protector=protector_for(protection_settings()),
+        ner_backend=NerSettings.from_env().backend(),
+        gate=make_gate(gate_config_from_env(), log=log),
+        resolver=MeaningsSettings.from_env().resolver(),
+        run_id=run_id,
+        log=log,
+    )
+
+
+# ---------------------------------------------------------------------------
+# One function per asset (one document each)
+
+
+def build_source_documents(doc_id: str, path: Path | str | None, corpus_root: Path | str,
+                           log: Log = logger) -> pd.DataFrame:
+    """The one-row ``source_documents`` table; an unreadable file is a row with status="error"."""
+    if path is None:
+        return source_error_frame(doc_id, "", "", f"{doc_id}: no such document under {corpus_root}")
+    try:
+        return source_frame(read_document(path, corpus_root))
+    except DocumentError as exc:
+        log.error(str(exc))
+        rel = Path(path).resolve().relative_to(Path(corpus_root).resolve()).as_posix()
+        return source_error_frame(doc_id, rel, "", str(exc))
+
+
+def parse_chunks(text: str, fmt: str) -> list[Chunk]:
+    """The chunks of a document (the objects behind ``parsed_chunks``)."""
+    return parse_document(text, fmt)
+
+
+def build_parsed_chunks(doc_id: str, text: str, fmt: str) -> pd.DataFrame:
+    return chunks_frame(doc_id, parse_chunks(text, fmt))
+
+
+def build_protected_chunks(doc_id: str, chunks: Sequence[Chunk], protector: Any) -> pd.DataFrame:
+    """Prose chunks with terms behind ⟨TERM_NNN⟩ (``protector``: a TermProtector)."""
+    from .core.protection import protected_frame
+
+    return protected_frame(doc_id, chunks, protector)
+
+
+def build_ner_frames(doc_id: str, chunks: Sequence[Chunk], backend: Any,
+                     log: Log = logger) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """Math entities and frames, and the report (rejected entities, unmapped frames)."""
+    from .math_ner import ner_frame
+
+    df, report = ner_frame(doc_id, chunks, backend)
+    for r in report["rejected_entities"][:20]:
+        log.warning(f"{doc_id}: entity {r['text']!r} dropped ({r['reason']})")
+    return df, report
+
+
+_CITATION_DTYPES = {
+    "start": "int64", "end": "int64", "citation_id": "int64", "cluster_index": "int64",
+    "sentence_index": "int64", "sentence_start": "int64", "sentence_end": "int64", "valid": "bool",
+    "chunk_index": "int64", "cluster_start": "int64", "cluster_end": "int64",
+}
+
+
+def build_citation_maps(doc_id: str, text: str, chunks: Sequence[Chunk], doc_path: Path | str | None,
+                        parser: CitationParser, log: Log = logger) -> tuple[pd.DataFrame, DocumentCitations]:
+    """Numeric [N] citations with their sentences; the source count comes from a
+    ``<doc>.sources.json`` sidecar next to ``doc_path`` or the document's references list."""
+    result = document_citations(doc_id, text, chunks, source_count_for(text, doc_path), parser)
+    for r in result.invalid:
+        log.warning(f"{doc_id} [{r['start']}:{r['end']}] {r['error']}")
+    return pd.DataFrame(result.rows, columns=CITATION_COLUMNS).astype(_CITATION_DTYPES), result
+
+
+def find_markers(text: str, chunks: Sequence[Chunk], miner: CandidateMiner) -> list[MarkerOccurrence]:
+    """Every marker occurrence outside code and math (the objects behind ``candidate_markers``)."""
+    return miner.find_occurrences(text, mining_exclusions(chunks))
+
+
+def build_candidate_markers(doc_id: str, text: str, chunks: Sequence[Chunk], miner: CandidateMiner) -> pd.DataFrame:
+    return occurrences_frame(doc_id, find_markers(text, chunks, miner))
+
+
+def gate_markers(doc_id: str, text: str, occurrences: Sequence[MarkerOccurrence], gate: StructureNumberingGate,
+                 log: Log | None = None) -> GateResult:
+    """The StructureNumberingGate over a document's occurrences (in document order)."""
+    occ = sorted(occurrences, key=lambda o: o.span.start)
+    res = gate.run(group_occurrences(occ), text, doc_id, log=log)
+    rejected = [c.value for c in res.candidates if not c.kept]
+    kept = [f"{c.value} ({c.structure_risk})" for c in res.kept]
+    (log or gate.log).info(f"[gated_markers] {doc_id}: kept {kept[:12]}{' …' if len(kept) > 12 else ''}; "
+                           f"rejected {rejected[:12]}{' …' if len(rejected) > 12 else ''}")
+    return res
+
+
+def build_gated_markers(doc_id: str, text: str, occurrences: Sequence[MarkerOccurrence],
+                        gate: StructureNumberingGate, log: Log | None = None) -> pd.DataFrame:
+    return gated_frame(doc_id, gate_markers(doc_id, text, occurrences, gate, log), gate.config)
+
+
+def build_resolved_meanings(doc_id: str, text: str, chunks: Sequence[Chunk], fmt: str, resolver: Any,
+                            run_id: str = "", log: Log = logger) -> tuple[pd.DataFrame, Any]:
+    """Mentions with their meanings, and the resolver's per-document stats."""
+    df, stats = resolver.resolve_document(doc_id, text, chunks, fmt, run_id)
+    if stats.llm_fallback:
+        log.warning(f"[resolved_meanings] {doc_id}: LLM detector failed, embedded detector used: {stats.llm_fallback}")
+    return df, stats
+
+
+# ---------------------------------------------------------------------------
+# The whole pipeline for one document
+
+
+def run_document(path: Path | str, corpus_root: Path | str, components: Components,
+                 on_frame: Callable[[str, pd.DataFrame], None] | None = None) -> dict[str, pd.DataFrame]:
+    """All eight tables of one document, in dependency order (the same frames the assets write).
+
+    An unreadable document gives only its ``source_documents`` error row (as in
+    Dagster, where the downstream assets skip it). An asset that fails raises.
+    ``on_frame(asset, frame)`` is called as each table is ready (e.g. to write it).
+    """
+    log = components.log
+    doc_id = doc_id_for(path, corpus_root)
+    out: dict[str, pd.DataFrame] = {}
+
+    def put(name: str, df: pd.DataFrame) -> None:
+        out[name] = df
+        if on_frame is not None:
+            on_frame(name, df)
+
+    src = build_source_documents(doc_id, path, corpus_root, log)
+    put("source_documents", src)
+    row = src.iloc[0]
+    if row["status"] != "ok":
+        return out
+    text, fmt = row["text"], row["format"]
+    chunks = parse_chunks(text, fmt)
+    put("parsed_chunks", chunks_frame(doc_id, chunks))
+    put("protected_chunks", build_protected_chunks(doc_id, chunks, components.protector))
+    put("ner_frames", build_ner_frames(doc_id, chunks, components.ner_backend, log)[0])
+    put("citation_maps", build_citation_maps(doc_id, text, chunks, path, components.citation_parser, log)[0])
+    occurrences = find_markers(text, chunks, components.miner)
+    put("candidate_markers", occurrences_frame(doc_id, occurrences))
+    put("gated_markers", build_gated_markers(doc_id, text, occurrences, components.gate, log))
+    put("resolved_meanings", build_resolved_meanings(doc_id, text, chunks, fmt, components.resolver,
+                                                     components.run_id, log)[0])
+    return out
+
