@@ -26,9 +26,9 @@ from dagster import (
 )
 
 from .. import settings
-from ..assets._common import asset_kwargs, first_frame, markdown_table, per_document
-from ..checks import char_range_check, frame_check, result_from_failures, source_texts
-from ..io_managers import MissingPartition
+from ..defs_kit.checks import char_range_check, frame_check, result_from_failures, source_texts
+from ..defs_kit.io_manager import MissingPartition
+from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document
 from ..lib.llm import ChatClient, LLMConfig
 from .engine import STATUSES, RoundTrip
 from .frame import (
@@ -177,9 +177,9 @@ CHECKS = [
 ]
 
 
-def build_defs() -> Definitions:
-    return Definitions(assets=[rewritten_chunks], asset_checks=CHECKS,
-                       resources={"rewrite": RewriteResource.from_settings(settings.rewrite_settings())})
+ASSETS = [rewritten_chunks]
+#: Hand-written (not settings_resource): RewriteSettings nests LLMSettings, whose API key must never be shown in
+#: the launchpad; prices, budget, cache and retries are read from settings.llm_settings() at run time.
+RESOURCES = {"rewrite": RewriteResource.from_settings(settings.rewrite_settings())}
 
-
-defs = build_defs()
+defs = Definitions(assets=ASSETS, asset_checks=CHECKS, resources=RESOURCES)

@@ -24,7 +24,7 @@ from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ..core.placeholders import PLACEHOLDER_RE, restore_placeholders
+from ..lib.placeholders import PLACEHOLDER_RE, restore_placeholders
 from ..lib.llm import ChatClient, LLMError
 from ..lib.placeholder_audit import Audit, audit, originals_kept, residue
 from .prompt import PROMPT_VERSION, build_messages, read_answer, stricter_note, task_instruction

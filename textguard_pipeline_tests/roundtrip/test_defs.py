@@ -9,7 +9,7 @@ import sys
 import pytest
 from dagster import DagsterInstance, materialize
 
-from textguard_pipeline.io_managers import read_parquet
+from textguard_pipeline.defs_kit.io_manager import read_parquet
 from textguard_pipeline.lib.placeholder_audit import originals_kept, residue
 from textguard_pipeline_tests.standin.mangle import REALISTIC_MIX
 
@@ -46,15 +46,15 @@ def env(tmp_path, monkeypatch, fresh_standin):
 
 
 def _assets():
-    from textguard_pipeline.assets.documents import parsed_chunks, source_documents
-    from textguard_pipeline.assets.protection import protected_chunks
+    from textguard_pipeline.ingest.defs import parsed_chunks, source_documents
+    from textguard_pipeline.protection.defs import protected_chunks
     from textguard_pipeline.roundtrip import defs as rt_defs
 
     return [source_documents, parsed_chunks, protected_chunks, rt_defs.rewritten_chunks, *rt_defs.CHECKS]
 
 
 def _resources():
-    from textguard_pipeline.resources import build_resources
+    from textguard_pipeline.defs_kit.resources import build_resources
     from textguard_pipeline.roundtrip.defs import RewriteResource
     from textguard_pipeline.settings import rewrite_settings
 
