@@ -199,3 +199,11 @@ def test_task_instructions():
         task_instruction("translate:")
     with pytest.raises(ValueError):
         task_instruction("  ")
+
+
+def test_text_tags_of_the_source_itself_are_not_unwrapped(fresh_standin):
+    source = "In HTML write <text>Smith (2024)</text> around it; then 95% of readers agree."
+    it = RewriteItem.from_protected_chunk(TermProtector(TermProtectionConfig(use_ner=False)).protect_text(source), "h")
+    script(fresh_standin, "none")
+    r = rt(fresh_standin).rewrite(it)
+    assert (r.status, r.rewritten_text) == ("ok", source)
