@@ -14,7 +14,7 @@ from textguard_pipeline.lib.placeholder_audit import find_tokens, originals_kept
 from textguard_pipeline.roundtrip import RewriteItem, RoundTrip
 from textguard_pipeline_tests.standin.mangle import KINDS, REPAIRABLE
 
-EXAMPLES = 2000  # ≈ 20 s on an idle 2-core machine (76 s measured at load average 11)
+EXAMPLES = 2000  # the time is the stand-in round trips: 76 s measured with 8 agents on 2 cores (load average 11)
 # Source words include text that looks like a mangled placeholder: it must never be "repaired" or lost.
 WORDS = ["the", "model", "reaches", "Smith", "(2024)", "50%", "x>y", "a<b", "TERM_001", "[TERM_1]", "<MATH_0>",
          "⟨term_000⟩", "MATH_000s", "data.", "results!", "really?", "é", "—", "1,000"]
