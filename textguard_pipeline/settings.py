@@ -428,6 +428,10 @@ class MeaningsSettings:
     hard_threshold: float = 0.65
     candidate_limit: int = 8
     page_chars: int = 6000
+    #: prefer senses that fit the document's dominant lexicographer files / topic domains (issue 16)
+    domain_aware: bool = True
+    #: decide once per lemma and document, from the pooled contexts of its mentions
+    one_sense_per_discourse: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MeaningsSettings":
