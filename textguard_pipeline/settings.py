@@ -97,6 +97,16 @@ def restored_environ(*names: str) -> Iterator[None]:
                 os.environ[k] = v
 
 
+def default_dagster_event_batch_size(size: int) -> None:
+    """Set Dagster's ``DAGSTER_EVENT_BATCH_SIZE`` to ``size`` unless the environment already chose one.
+
+    Dagster reads the variable on every event (not at import), so the instance storages call this when they are
+    built; an explicit value in the environment wins.
+    """
+    if size > 0:
+        os.environ.setdefault("DAGSTER_EVENT_BATCH_SIZE", str(size))
+
+
 # --- paths and runs
 
 

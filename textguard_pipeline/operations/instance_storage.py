@@ -38,6 +38,7 @@ from dagster._core.storage.event_log.schema import SqlEventLogStorageTable
 from dagster._serdes import ConfigurableClassData
 from dagster_postgres.event_log import PostgresEventLogStorage
 from dagster_postgres.utils import create_pg_engine, get_token_provider_from_config, pg_config, pg_url_from_config
+from .. import settings
 
 EVENT_BATCH_ENV = "DAGSTER_EVENT_BATCH_SIZE"
 
@@ -67,8 +68,7 @@ class PooledPostgresEventLogStorage(PostgresEventLogStorage):
             pool_recycle=pool_recycle,
         )
         if event_batch_size > 0:
-            # Read by the DagsterInstance on every event (not at import), so setting it here is enough.
-            os.environ.setdefault(EVENT_BATCH_ENV, str(event_batch_size))
+            settings.default_dagster_event_batch_size(event_batch_size)
 
     # The engine is read through this property everywhere in the parent class: a process forked
     # after the pool was created (multiprocess executor, celery prefork) gets a fresh pool instead

@@ -61,6 +61,7 @@ from dagster._core.storage.sqlite import SQLITE_BUSY_TIMEOUT_SECONDS
 from dagster._serdes import ConfigurableClassData
 from sqlalchemy.engine import Connection, Engine
 from watchdog.observers import Observer
+from .. import settings
 
 EVENT_BATCH_ENV = "DAGSTER_EVENT_BATCH_SIZE"
 SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
@@ -89,8 +90,7 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
         self._tg_tables: set[str] = set()
         self._tg_started = False
         if event_batch_size > 0:
-            # Read by the DagsterInstance on every event (not at import), so setting it here is enough.
-            os.environ.setdefault(EVENT_BATCH_ENV, str(event_batch_size))
+            settings.default_dagster_event_batch_size(event_batch_size)
         if base_dir is not None:
             self._tg_start(base_dir)
 

@@ -65,10 +65,6 @@ def test_old_module_keeps_every_public_name():
     assert old.PRIORITY == old.SOURCES == ("literal", "citation", "custom", "ner", "number")
     assert set(old.RECOGNIZERS) == set(old.PRIORITY)
     assert old.RECOGNIZERS["citation"](TermProtectionConfig(protect_citations=False)) is None
-    from textguard_pipeline.assets import protection as old_assets
-    from textguard_pipeline.protection import defs
-
-    assert old_assets.protected_chunks is defs.protected_chunks and old_assets.CHECKS is defs.CHECKS
 
 
 def test_library_modules_import_without_dagster():

@@ -26,8 +26,8 @@ def one_doc(tmp_path, monkeypatch):
 
 
 def _defs():
-    from textguard_pipeline.assets.documents import parsed_chunks, source_documents
-    from textguard_pipeline.partitions import documents_partitions
+    from textguard_pipeline.defs_kit.partitions import documents_partitions
+    from textguard_pipeline.ingest.defs import parsed_chunks, source_documents
     from textguard_pipeline.protection import defs as protection
 
     @asset(partitions_def=documents_partitions, deps=["protected_chunks"])
