@@ -43,12 +43,17 @@ from .core.markers import (
 )
 from .core.parsing import Chunk, parse_document
 from .ingest.languages import assign_languages, document_override
+from .lib.llm import ChatClient, LLMConfig, llm_config_from_env
+from .math_ner import ner_frame
+from .math_ner.backends import build_extractor
+from .protection import TermProtectionConfig, TermProtector, protected_frame
 from .ingest.sources import entry_for, source_documents_frame
 from .settings import (  # noqa: F401  (MeaningsSettings/ProtectionSettings/MathNerSettings: names kept for older imports)
     MathNerSettings,
     MeaningsSettings,
     ProtectionSettings,
     language_settings,
+    llm_settings,
     math_ner_settings,
     meanings_settings,
     protection_settings,
@@ -69,15 +74,11 @@ class Log(Protocol):  # logging.Logger and Dagster's context.log both fit
 
 def protector_for(settings: ProtectionSettings):
     """The TermProtector of ``settings`` (loads spaCy when NER is on; raises on an invalid custom term)."""
-    from .core.protection import TermProtector
-
     return TermProtector(protection_config(settings))
 
 
 def protection_config(settings: ProtectionSettings):
     """The validated TermProtectionConfig of ``settings``."""
-    from .core.protection import TermProtectionConfig
-
     return TermProtectionConfig(
         use_ner=settings.use_ner,
         custom_terms=tuple(settings.custom_terms),
@@ -92,10 +93,6 @@ def ner_backend_for(settings_: MathNerSettings) -> Any:
     """The math NER extractor of ``settings_`` (``math_ner.backends``); the TEXTGUARD_LLM_* client is
     configured only when the backend is llm/hybrid without a NER service URL (nothing paid otherwise).
     Called once per run: the extractor's client carries the run's meter and budget."""
-    from .lib.llm import LLMConfig
-    from .math_ner.backends import build_extractor
-    from .settings import llm_settings
-
     wants_llm = settings_.backend != "rules" and not settings_.url
     # the response cache (TEXTGUARD_LLM_CACHE) makes a re-run pay only for units it has not seen
     return build_extractor(settings_, LLMConfig.from_settings(llm_settings(), use_cache=True) if wants_llm else None)
@@ -104,8 +101,6 @@ def ner_backend_for(settings_: MathNerSettings) -> Any:
 def make_gate(config: StructureGateConfig, log: Log | None = None) -> StructureNumberingGate:
     """The StructureNumberingGate of ``config``; with an LLM client (TEXTGUARD_LLM_*) iff the SOFT_FLAG
     action is "llm" and an endpoint is set (else SOFT_FLAG candidates stay weak markers)."""
-    from .core.llm import ChatClient, llm_config_from_env
-
     llm_cfg = llm_config_from_env() if config.enabled and config.soft_flag_action == "llm" else None
     return StructureNumberingGate(config, llm=ChatClient(llm_cfg) if llm_cfg else None, log=log)
 
@@ -188,16 +183,12 @@ def build_parsed_chunks(doc_id: str, text: str, fmt: str, rel_path: str | None =
 
 def build_protected_chunks(doc_id: str, chunks: Sequence[Chunk], protector: Any) -> pd.DataFrame:
     """Prose chunks with terms behind ⟨TERM_NNN⟩ (``protector``: a TermProtector)."""
-    from .core.protection import protected_frame
-
     return protected_frame(doc_id, chunks, protector)
 
 
 def build_ner_frames(doc_id: str, chunks: Sequence[Chunk], backend: Any,
                      log: Log = logger) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Math entities and frames, and the report (rejected entities, unmapped frames)."""
-    from .math_ner import ner_frame
-
     df, report = ner_frame(doc_id, chunks, backend)
     for r in report["rejected_entities"][:20]:
         log.warning(f"{doc_id}: entity {r['text']!r} dropped ({r['reason']})")

@@ -212,6 +212,8 @@ class MarkersGateSettings:
     sequence_threshold: int = 3
     soft_flag_action: str = "llm"
     fallback_max_markers: int = 3
+    #: log which settings differ from the defaults when the gate is built (launchpad only, no variable)
+    log_config_changes: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MarkersGateSettings":

@@ -14,7 +14,9 @@ from typing import Any, get_args, get_origin, get_type_hints
 from dagster import ConfigurableResource
 
 from .. import settings
-from ..settings import MathNerSettings, ProtectionSettings
+from ..core.markers import StructureGateConfig
+from ..pipeline import make_gate, ner_backend_for, protection_config, protector_for
+from ..settings import MarkersGateSettings, MathNerSettings, ProtectionSettings
 from ..core.documents import discover_documents
 from .io_manager import ParquetIOManager
 
@@ -68,13 +70,9 @@ class ProtectionResource(settings_resource(ProtectionSettings)):
     """Term protection (seed 000): which recognisers run, custom terms, spaCy model (`settings.ProtectionSettings`)."""
 
     def config(self):
-        from ..pipeline import protection_config  # the pipeline imports every slice: keep `import resources` light
-
         return protection_config(self.settings())
 
     def protector(self):
-        from ..pipeline import protector_for
-
         return protector_for(self.settings())
 
     @classmethod
@@ -87,8 +85,6 @@ class NerBackendResource(settings_resource(MathNerSettings)):
 
     def extractor(self):
         """The extractor to run (the field ``backend`` names its kind: rules | llm | hybrid)."""
-        from ..pipeline import ner_backend_for  # the pipeline imports every slice: keep `import resources` light
-
         return ner_backend_for(self.settings())
 
     @classmethod
@@ -96,36 +92,19 @@ class NerBackendResource(settings_resource(MathNerSettings)):
         return cls.from_settings(settings.math_ner_settings())
 
 
-class MarkersGateResource(ConfigurableResource):
-    """StructureNumberingGate settings (seed 004 §5; `enabled=False` is the §10 rollback).
+class MarkersGateResource(settings_resource(MarkersGateSettings)):
+    """StructureNumberingGate settings (seed 004 §5; `enabled=False` is the §10 rollback; `settings.MarkersGateSettings`)."""
 
-    Env: TEXTGUARD_MARKERS_GATE (on/off), TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD,
-    TEXTGUARD_MARKERS_SOFT_FLAG_ACTION (llm | weak_marker), TEXTGUARD_MARKERS_FALLBACK_MAX.
-    """
-
-    enabled: bool = True
-    sequence_threshold: int = 3
-    soft_flag_action: str = "llm"
-    fallback_max_markers: int = 3
-    log_config_changes: bool = True
-
-    def gate_config(self):
-        from ..core.markers import StructureGateConfig
-
-        return StructureGateConfig(self.enabled, self.sequence_threshold, self.soft_flag_action,
-                                   self.fallback_max_markers, self.log_config_changes)
+    def gate_config(self) -> StructureGateConfig:
+        return StructureGateConfig(**asdict(self.settings()))
 
     def gate(self, log=None):
         """The StructureNumberingGate (with the TEXTGUARD_LLM_* client when SOFT_FLAG asks the LLM)."""
-        from ..pipeline import make_gate
-
         return make_gate(self.gate_config(), log=log)
 
     @classmethod
     def from_env(cls) -> "MarkersGateResource":
-        from ..core.markers import gate_config_from_env
-
-        return cls(**asdict(gate_config_from_env()))
+        return cls.from_settings(settings.markers_gate_settings())
 
 
 def build_resources() -> dict[str, object]:
