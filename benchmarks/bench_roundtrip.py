@@ -22,9 +22,9 @@ from collections import Counter
 from textguard_pipeline import settings
 from textguard_pipeline.ingest.documents import discover_documents, read_document
 from textguard_pipeline.ingest.parsing import parse_document
-from textguard_pipeline.protection import TermProtector
 from textguard_pipeline.lib.llm import ChatClient, LLMConfig
 from textguard_pipeline.lib.placeholder_audit import originals_kept, residue
+from textguard_pipeline.protection import TermProtector
 from textguard_pipeline.roundtrip import RewriteItem, RoundTrip
 from textguard_pipeline.roundtrip.engine import accept
 from textguard_pipeline.roundtrip.prompt import build_messages, task_instruction

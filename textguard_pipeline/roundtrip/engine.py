@@ -24,9 +24,9 @@ from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ..lib.placeholders import PLACEHOLDER_RE, restore_placeholders
 from ..lib.llm import ChatClient, LLMError
 from ..lib.placeholder_audit import Audit, audit, originals_kept, residue
+from ..lib.placeholders import PLACEHOLDER_RE, restore_placeholders
 from .prompt import PROMPT_VERSION, build_messages, read_answer, stricter_note, task_instruction
 from .split import split_text
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from textguard_pipeline.lib.placeholders import make_placeholder, restore_placeholders
 from textguard_pipeline.lib.llm import ChatClient, LLMConfig
 from textguard_pipeline.lib.placeholder_audit import find_tokens, originals_kept, residue
+from textguard_pipeline.lib.placeholders import make_placeholder, restore_placeholders
 from textguard_pipeline.roundtrip import RewriteItem, RoundTrip
 from textguard_pipeline_tests.standin.mangle import KINDS, REPAIRABLE
 

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from textguard_pipeline.protection import TermProtectionConfig, TermProtector
 from textguard_pipeline.lib.llm import ChatClient, LLMConfig
 from textguard_pipeline.lib.placeholder_audit import find_tokens
+from textguard_pipeline.protection import TermProtectionConfig, TermProtector
 from textguard_pipeline.roundtrip import PROMPT_VERSION, SYSTEM_PROMPT, RewriteItem, RoundTrip, RoundTripError
 from textguard_pipeline.roundtrip.prompt import task_instruction
 from textguard_pipeline.roundtrip.split import split_text
