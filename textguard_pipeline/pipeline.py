@@ -43,8 +43,21 @@ from .core.markers import (
 )
 from .core.parsing import Chunk, parse_document
 from .ingest.languages import assign_languages, document_override
+from .lib.llm import ChatClient, LLMConfig, llm_config_from_env
+from .math_ner import ner_frame
+from .math_ner.backends import build_extractor
+from .protection import TermProtectionConfig, TermProtector, protected_frame
 from .ingest.sources import entry_for, source_documents_frame
-from .settings import ProtectionSettings, env_bool, language_settings, protection_settings
+from .settings import (  # noqa: F401  (MeaningsSettings/ProtectionSettings/MathNerSettings: names kept for older imports)
+    MathNerSettings,
+    MeaningsSettings,
+    ProtectionSettings,
+    language_settings,
+    llm_settings,
+    math_ner_settings,
+    meanings_settings,
+    protection_settings,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -61,15 +74,11 @@ class Log(Protocol):  # logging.Logger and Dagster's context.log both fit
 
 def protector_for(settings: ProtectionSettings):
     """The TermProtector of ``settings`` (loads spaCy when NER is on; raises on an invalid custom term)."""
-    from .core.protection import TermProtector
-
     return TermProtector(protection_config(settings))
 
 
 def protection_config(settings: ProtectionSettings):
     """The validated TermProtectionConfig of ``settings``."""
-    from .core.protection import TermProtectionConfig
-
     return TermProtectionConfig(
         use_ner=settings.use_ner,
         custom_terms=tuple(settings.custom_terms),
@@ -80,33 +89,18 @@ def protection_config(settings: ProtectionSettings):
     )
 
 
-@dataclass
-class NerSettings:
-    """Math NER backend (seed 001): the embedded rule-based extractor, or the HTTP backend at ``url``.
-    Env: TEXTGUARD_NER_URL, TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
-
-    url: str = ""
-    timeout_ms: int = 10_000
-    max_retries: int = 2
-
-    @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "NerSettings":
-        from .settings import MathNerSettings
-
-        s = MathNerSettings.from_env(env)
-        return cls(url=s.url, timeout_ms=s.timeout_ms, max_retries=s.max_retries)
-
-    def backend(self):
-        from .math_ner import make_backend
-
-        return make_backend(self.url, timeout_ms=self.timeout_ms, max_retries=self.max_retries)
+def ner_backend_for(settings_: MathNerSettings) -> Any:
+    """The math NER extractor of ``settings_`` (``math_ner.backends``); the TEXTGUARD_LLM_* client is
+    configured only when the backend is llm/hybrid without a NER service URL (nothing paid otherwise).
+    Called once per run: the extractor's client carries the run's meter and budget."""
+    wants_llm = settings_.backend != "rules" and not settings_.url
+    # the response cache (TEXTGUARD_LLM_CACHE) makes a re-run pay only for units it has not seen
+    return build_extractor(settings_, LLMConfig.from_settings(llm_settings(), use_cache=True) if wants_llm else None)
 
 
 def make_gate(config: StructureGateConfig, log: Log | None = None) -> StructureNumberingGate:
     """The StructureNumberingGate of ``config``; with an LLM client (TEXTGUARD_LLM_*) iff the SOFT_FLAG
     action is "llm" and an endpoint is set (else SOFT_FLAG candidates stay weak markers)."""
-    from .core.llm import ChatClient, llm_config_from_env
-
     llm_cfg = llm_config_from_env() if config.enabled and config.soft_flag_action == "llm" else None
     return StructureNumberingGate(config, llm=ChatClient(llm_cfg) if llm_cfg else None, log=log)
 
@@ -114,85 +108,6 @@ def make_gate(config: StructureGateConfig, log: Log | None = None) -> StructureN
 def gate_llm_label(gate: StructureNumberingGate) -> str | None:
     """``model@url`` of the gate's LLM, or None."""
     return getattr(getattr(gate.llm, "config", None), "label", None) if gate.llm is not None else None
-
-
-@dataclass
-class MeaningsSettings:
-    """Mentions and meanings (seed 003). Env: TEXTGUARD_MEANINGS_LLM (1/0; default on iff
-    TEXTGUARD_LLM_URL is set), TEXTGUARD_MEANINGS_RATE, TEXTGUARD_WIKIDATA_URL / _MODE / _OFFLINE /
-    _CACHE, TEXTGUARD_SUPPRESSIONS, TEXTGUARD_SPACY_MODEL, TEXTGUARD_MEANINGS_BOUNDARY,
-    TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR."""
-
-    use_llm: bool = False
-    rate: bool = True
-    llm_batch_size: int = 20
-    wikidata_url: str = ""
-    wikidata_mode: str = "off"
-    wikidata_cache_dir: str = ""
-    suppressions_path: str = ""
-    spacy_model: str = ""
-    boundary: str = "split"
-    min_occurrences_subject: int = 1
-    min_occurrences_author: int = 1
-    install_small_lexicon: bool = True
-
-    @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "MeaningsSettings":
-        from .core.meanings import default_suppressions_path
-        from .core.wikidata import wikidata_config_from_env
-
-        env_ = dict(os.environ if env is None else env)
-        wd = wikidata_config_from_env()
-        return cls(
-            use_llm=env_bool("TEXTGUARD_MEANINGS_LLM", bool(env_.get("TEXTGUARD_LLM_URL", "").strip()), env_),
-            rate=env_bool("TEXTGUARD_MEANINGS_RATE", True, env_),
-            wikidata_url=wd.base_url,
-            wikidata_mode=wd.mode,
-            wikidata_cache_dir=wd.cache_dir or "",
-            suppressions_path=default_suppressions_path(),
-            spacy_model=env_.get("TEXTGUARD_SPACY_MODEL", ""),
-            boundary=env_.get("TEXTGUARD_MEANINGS_BOUNDARY", "split"),
-            min_occurrences_subject=int(env_.get("TEXTGUARD_MEANINGS_MIN_SUBJECT", "1")),
-            min_occurrences_author=int(env_.get("TEXTGUARD_MEANINGS_MIN_AUTHOR", "1")),
-        )
-
-    def suppression_rules(self):
-        from .core.meanings import load_suppressions
-
-        return load_suppressions(self.suppressions_path)
-
-    def resolver(self):
-        """A MeaningResolver (loads spaCy and opens WordNet; raises if no lexicon is installed)."""
-        from .core.llm import ChatClient, llm_config_from_env
-        from .core.meanings import MeaningResolver, MeaningSettings
-        from .core.nlp import load_spacy, model_label
-        from .core.wikidata import WikidataClient, WikidataConfig, default_cache_dir
-        from .core.wordnet_setup import WordNetNotInstalled, install_wordnet, open_wordnet, wordnet_status
-
-        try:
-            wnet = open_wordnet()
-        except WordNetNotInstalled:
-            if not self.install_small_lexicon:
-                raise
-            # No lexicon yet (e.g. a fresh clone before `textguard wordnet install`): the small shipped
-            # WN-LMF file, offline; wordnet_status() carries the limited-coverage warning into metadata.
-            install_wordnet(wndb_dirs=(), allow_download=False, log=lambda _msg: None)
-            open_wordnet.cache_clear()
-            wnet = open_wordnet()
-        status = wordnet_status()
-        nlp = load_spacy(self.spacy_model or None, profile="parse")
-        llm_cfg = llm_config_from_env() if self.use_llm else None
-        if self.use_llm and llm_cfg is None:
-            raise ValueError("use_llm is on but TEXTGUARD_LLM_URL is not set")
-        wikidata = WikidataClient(WikidataConfig(base_url=self.wikidata_url or "https://www.wikidata.org",
-                                                 mode=self.wikidata_mode,
-                                                 cache_dir=self.wikidata_cache_dir or default_cache_dir()))
-        settings_ = MeaningSettings(use_llm=llm_cfg is not None, rate=self.rate, llm_batch_size=self.llm_batch_size,
-                                    boundary=self.boundary, min_occurrences_subject=self.min_occurrences_subject,
-                                    min_occurrences_author=self.min_occurrences_author)
-        return MeaningResolver(nlp=nlp, wnet=wnet, lexicon=status.spec, lexicon_warning=status.warning,
-                               wikidata=wikidata, llm=ChatClient(llm_cfg) if llm_cfg else None,
-                               suppressions=self.suppression_rules(), settings=settings_, spacy_label=model_label(nlp))
 
 
 @dataclass
@@ -223,11 +138,13 @@ class Components:
 
 def components_from_env(log: Log = logger, run_id: str = "") -> Components:
     """Components from the same env vars as the code location's resources."""
+    from .meanings.resolver import build_resolver  # wn and the resolver's spaCy profile: only when building
+
     return Components(
         protector=protector_for(protection_settings()),
-        ner_backend=NerSettings.from_env().backend(),
+        ner_backend=ner_backend_for(math_ner_settings()),
         gate=make_gate(gate_config_from_env(), log=log),
-        resolver=MeaningsSettings.from_env().resolver(),
+        resolver=build_resolver(meanings_settings()),
         run_id=run_id,
         log=log,
     )
@@ -266,16 +183,12 @@ def build_parsed_chunks(doc_id: str, text: str, fmt: str, rel_path: str | None =
 
 def build_protected_chunks(doc_id: str, chunks: Sequence[Chunk], protector: Any) -> pd.DataFrame:
     """Prose chunks with terms behind ⟨TERM_NNN⟩ (``protector``: a TermProtector)."""
-    from .core.protection import protected_frame
-
     return protected_frame(doc_id, chunks, protector)
 
 
 def build_ner_frames(doc_id: str, chunks: Sequence[Chunk], backend: Any,
                      log: Log = logger) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Math entities and frames, and the report (rejected entities, unmapped frames)."""
-    from .math_ner import ner_frame
-
     df, report = ner_frame(doc_id, chunks, backend)
     for r in report["rejected_entities"][:20]:
         log.warning(f"{doc_id}: entity {r['text']!r} dropped ({r['reason']})")

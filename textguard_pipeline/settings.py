@@ -97,6 +97,16 @@ def restored_environ(*names: str) -> Iterator[None]:
                 os.environ[k] = v
 
 
+def default_dagster_event_batch_size(size: int) -> None:
+    """Set Dagster's ``DAGSTER_EVENT_BATCH_SIZE`` to ``size`` unless the environment already chose one.
+
+    Dagster reads the variable on every event (not at import), so the instance storages call this when they are
+    built; an explicit value in the environment wins.
+    """
+    if size > 0:
+        os.environ.setdefault("DAGSTER_EVENT_BATCH_SIZE", str(size))
+
+
 # --- paths and runs
 
 
@@ -149,15 +159,26 @@ def protection_settings(env: Mapping[str, str] | None = None) -> ProtectionSetti
 
 # --- math_ner
 
+#: TEXTGUARD_NER_BACKEND values: the rule-based extractor, the LLM extractor, or rules first and the LLM for
+#: the text units the rules leave unmatched (seed 001 Option B).
+NER_BACKENDS = ("rules", "llm", "hybrid")
+
 
 @dataclass(frozen=True)
 class MathNerSettings:
-    """Math NER (seed 001). Env: TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; unset = in process),
-    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
+    """Math NER (seed 001). Env: TEXTGUARD_NER_BACKEND (rules | llm | hybrid; default rules),
+    TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; rules: the service answers instead of the embedded
+    extractor; llm/hybrid: the LLM extractor runs behind it — unset: the LLM client in process),
+    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2), TEXTGUARD_NER_BATCH_SIZE (units per
+    ``/ner/batch`` request and concurrent LLM calls, 8), TEXTGUARD_NER_LLM_ATTEMPTS (calls per unit when the
+    model's answer is invalid, 2). The chat endpoint, its prices, rate limits and budget: ``LLMSettings``."""
 
+    backend: str = "rules"
     url: str = ""
     timeout_ms: int = 10_000
     max_retries: int = 2
+    batch_size: int = 8
+    llm_attempts: int = 2
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MathNerSettings":
@@ -165,10 +186,16 @@ class MathNerSettings:
 
 
 def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
+    backend = env_str("TEXTGUARD_NER_BACKEND", "rules", env).lower()
+    if backend not in NER_BACKENDS:
+        raise SettingsError(f"TEXTGUARD_NER_BACKEND={backend!r} is not one of {', '.join(NER_BACKENDS)}")
     return MathNerSettings(
+        backend=backend,
         url=env_str("TEXTGUARD_NER_URL", "", env),
         timeout_ms=env_int("TEXTGUARD_NER_TIMEOUT_MS", 10_000, env),
         max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env),
+        batch_size=max(1, min(100, env_int("TEXTGUARD_NER_BATCH_SIZE", 8, env))),
+        llm_attempts=max(1, env_int("TEXTGUARD_NER_LLM_ATTEMPTS", 2, env)),
     )
 
 
@@ -185,6 +212,8 @@ class MarkersGateSettings:
     sequence_threshold: int = 3
     soft_flag_action: str = "llm"
     fallback_max_markers: int = 3
+    #: log which settings differ from the defaults when the gate is built (launchpad only, no variable)
+    log_config_changes: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MarkersGateSettings":
@@ -319,3 +348,173 @@ def rewrite_settings(env: Mapping[str, str] | None = None) -> RewriteSettings:
         temperature=env_float("TEXTGUARD_REWRITE_TEMPERATURE", 0.0, env, minimum=0.0),
         llm=llm_settings(env),
     )
+
+
+# --- meanings (mentions and meanings, seed 003; WordNet; Wikidata)
+
+
+@dataclass(frozen=True)
+class WordNetSettings:
+    """Where the wn database lives and which lexicon to use.
+
+    Env: TEXTGUARD_WN_DATA (default data/wn_data), TEXTGUARD_WN_LEXICON (a wn specifier),
+    TEXTGUARD_WN_DOWNLOAD (0 = never try wn.download), TEXTGUARD_WN_APT (0 = never run apt-get).
+    """
+
+    data_dir: str
+    lexicon: str = ""
+    download: bool = True
+    apt: bool = True
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "WordNetSettings":
+        return wordnet_settings(env)
+
+
+def wordnet_settings(env: Mapping[str, str] | None = None) -> WordNetSettings:
+    """Read now (tests and the CLI change the variables between calls)."""
+    return WordNetSettings(data_dir=env_path("TEXTGUARD_WN_DATA", PROJECT_ROOT / "data" / "wn_data", env),
+                           lexicon=env_str("TEXTGUARD_WN_LEXICON", "", env),
+                           download=env_bool("TEXTGUARD_WN_DOWNLOAD", True, env),
+                           apt=env_bool("TEXTGUARD_WN_APT", True, env))
+
+
+@dataclass(frozen=True)
+class WikidataSettings:
+    """TEXTGUARD_WIKIDATA_URL (set → online), TEXTGUARD_WIKIDATA_MODE (off|cache_only|online),
+    TEXTGUARD_WIKIDATA_OFFLINE=1 (→ cache_only), TEXTGUARD_WIKIDATA_CACHE, TEXTGUARD_WIKIDATA_TTL_S."""
+
+    base_url: str
+    mode: str
+    cache_dir: str
+    ttl_s: float
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "WikidataSettings":
+        return wikidata_settings(env)
+
+
+def wikidata_settings(env: Mapping[str, str] | None = None) -> WikidataSettings:
+    url = env_str("TEXTGUARD_WIKIDATA_URL", "", env)
+    mode = env_str("TEXTGUARD_WIKIDATA_MODE", "online" if url else "off", env)
+    if env_bool("TEXTGUARD_WIKIDATA_OFFLINE", False, env) and mode == "online":
+        mode = "cache_only"
+    return WikidataSettings(base_url=url or "https://www.wikidata.org", mode=mode,
+                            cache_dir=env_path("TEXTGUARD_WIKIDATA_CACHE", default_wikidata_cache_dir(), env),
+                            ttl_s=env_float("TEXTGUARD_WIKIDATA_TTL_S", 30 * 24 * 3600, env, minimum=0))
+
+
+def default_wikidata_cache_dir() -> str:
+    return str(PROJECT_ROOT / "data" / "wikidata_cache")
+
+
+def default_suppressions_path(env: Mapping[str, str] | None = None) -> str:
+    """``$TEXTGUARD_SUPPRESSIONS``, default ``data/suppressions.csv`` of the project."""
+    return env_path("TEXTGUARD_SUPPRESSIONS", PROJECT_ROOT / "data" / "suppressions.csv", env)
+
+
+@dataclass(frozen=True)
+class MeaningsSettings:
+    """Every knob of mentions and meanings (seed 003), one frozen object.
+
+    Env: TEXTGUARD_MEANINGS_LLM (boolean; default on iff TEXTGUARD_LLM_URL is set — the endpoint, model and
+    key always come from TEXTGUARD_LLM_*), TEXTGUARD_MEANINGS_RATE (Pass 3), TEXTGUARD_WIKIDATA_* (see
+    WikidataSettings), TEXTGUARD_SUPPRESSIONS (default data/suppressions.csv), TEXTGUARD_SPACY_MODEL,
+    TEXTGUARD_MEANINGS_BOUNDARY (split|reject), TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR.
+    The resolver-only knobs (index types, candidate limit, page size, hard-case threshold) have no variable.
+    """
+
+    use_llm: bool = False
+    rate: bool = True  # Pass 3, only when an LLM is configured
+    llm_batch_size: int = 20
+    wikidata_url: str = ""
+    wikidata_mode: str = "off"
+    wikidata_cache_dir: str = ""
+    suppressions_path: str = ""
+    spacy_model: str = ""
+    boundary: str = "split"
+    min_occurrences_subject: int = 1
+    min_occurrences_author: int = 1
+    install_small_lexicon: bool = True
+    index_types: tuple[str, ...] = ("subject", "author")
+    hard_threshold: float = 0.65
+    candidate_limit: int = 8
+    page_chars: int = 6000
+    #: prefer senses that fit the document's dominant lexicographer files / topic domains (issue 16)
+    domain_aware: bool = True
+    #: decide once per lemma and document, from the pooled contexts of its mentions
+    one_sense_per_discourse: bool = True
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MeaningsSettings":
+        return meanings_settings(env)
+
+
+def meanings_settings(env: Mapping[str, str] | None = None) -> MeaningsSettings:
+    wd = wikidata_settings(env)
+    return MeaningsSettings(
+        use_llm=env_bool("TEXTGUARD_MEANINGS_LLM", bool(env_str("TEXTGUARD_LLM_URL", "", env)), env),
+        rate=env_bool("TEXTGUARD_MEANINGS_RATE", True, env),
+        wikidata_url=wd.base_url,
+        wikidata_mode=wd.mode,
+        wikidata_cache_dir=wd.cache_dir,
+        suppressions_path=default_suppressions_path(env),
+        spacy_model=env_str("TEXTGUARD_SPACY_MODEL", "", env),
+        boundary=env_str("TEXTGUARD_MEANINGS_BOUNDARY", "split", env),
+        min_occurrences_subject=env_int("TEXTGUARD_MEANINGS_MIN_SUBJECT", 1, env),
+        min_occurrences_author=env_int("TEXTGUARD_MEANINGS_MIN_AUTHOR", 1, env),
+    )
+
+
+# --- operations (jobs, executor, schedule, IO cache)
+
+EXECUTORS = ("in_process", "multiprocess", "celery")
+
+
+@dataclass(frozen=True)
+class OperationsSettings:
+    """How runs execute and when the corpus is refreshed. Env: TEXTGUARD_EXECUTOR (in_process | multiprocess |
+    celery), TEXTGUARD_REFRESH_CRON (default nightly 02:00) / _REFRESH_TZ (UTC), TEXTGUARD_CELERY_BROKER /
+    _CELERY_BACKEND (default redis on loopback), TEXTGUARD_IO_CACHE_MB (IO manager read cache, 0 = off)."""
+
+    executor: str = "multiprocess"
+    refresh_cron: str = "0 2 * * *"
+    refresh_tz: str = "UTC"
+    celery_broker: str = "redis://127.0.0.1:6379/0"
+    celery_backend: str = ""  # empty: the broker
+    io_cache_mb: float = 256.0
+
+
+def operations_settings(env: Mapping[str, str] | None = None) -> OperationsSettings:
+    d = OperationsSettings()
+    broker = env_str("TEXTGUARD_CELERY_BROKER", d.celery_broker, env)
+    return OperationsSettings(
+        executor=env_str("TEXTGUARD_EXECUTOR", d.executor, env).lower().replace("-", "_"),
+        refresh_cron=env_str("TEXTGUARD_REFRESH_CRON", d.refresh_cron, env),
+        refresh_tz=env_str("TEXTGUARD_REFRESH_TZ", d.refresh_tz, env),
+        celery_broker=broker,
+        celery_backend=env_str("TEXTGUARD_CELERY_BACKEND", broker, env),
+        io_cache_mb=env_float("TEXTGUARD_IO_CACHE_MB", d.io_cache_mb, env, minimum=0.0),
+    )
+
+
+def textguard_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every ``TEXTGUARD_*`` variable as set now (the config-change sensor fingerprints them)."""
+    return {k: v for k, v in environ(env).items() if k.startswith("TEXTGUARD_")}
+
+
+# --- scale
+
+
+def report_workers(env: Mapping[str, str] | None = None) -> int:
+    """Processes ``textguard report`` runs document ranges in (``TEXTGUARD_REPORT_WORKERS``; 0 or unset: one
+    per core)."""
+    value = env_int("TEXTGUARD_REPORT_WORKERS", 0, env)
+    if value < 0:
+        raise SettingsError(f"TEXTGUARD_REPORT_WORKERS={value}: expected 0 (one per core) or a positive number")
+    if value:
+        return value
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1

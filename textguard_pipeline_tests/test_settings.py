@@ -41,3 +41,13 @@ def test_protection_settings_are_frozen_and_typed():
 def test_paths_default_under_the_project_and_follow_the_environment(tmp_path):
     assert settings.corpus_dir({}) == str(settings.PROJECT_ROOT / "data" / "corpus")
     assert settings.warehouse({"TEXTGUARD_WAREHOUSE": str(tmp_path)}) == str(tmp_path)
+
+
+def test_every_variable_settings_reads_is_documented():
+    import re
+
+    source = (settings.PROJECT_ROOT / "textguard_pipeline" / "settings.py").read_text()
+    page = (settings.PROJECT_ROOT / "docs" / "configuration.md").read_text()
+    names = sorted(set(re.findall(r'"(TEXTGUARD_[A-Z0-9_]+)"', source)))
+    assert len(names) > 40
+    assert [n for n in names if f"`{n}`" not in page] == []

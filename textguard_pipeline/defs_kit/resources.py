@@ -14,7 +14,9 @@ from typing import Any, get_args, get_origin, get_type_hints
 from dagster import ConfigurableResource
 
 from .. import settings
-from ..settings import ProtectionSettings
+from ..core.markers import StructureGateConfig
+from ..pipeline import make_gate, ner_backend_for, protection_config, protector_for
+from ..settings import MarkersGateSettings, MathNerSettings, ProtectionSettings
 from ..core.documents import discover_documents
 from .io_manager import ParquetIOManager
 
@@ -68,13 +70,9 @@ class ProtectionResource(settings_resource(ProtectionSettings)):
     """Term protection (seed 000): which recognisers run, custom terms, spaCy model (`settings.ProtectionSettings`)."""
 
     def config(self):
-        from ..pipeline import protection_config  # the pipeline imports every slice: keep `import resources` light
-
         return protection_config(self.settings())
 
     def protector(self):
-        from ..pipeline import protector_for
-
         return protector_for(self.settings())
 
     @classmethod
@@ -82,103 +80,31 @@ class ProtectionResource(settings_resource(ProtectionSettings)):
         return cls.from_settings(settings.protection_settings())
 
 
-class NerBackendResource(ConfigurableResource):
-    """Math NER backend (seed 001): embedded rule-based extractor, or the HTTP backend at `url`.
+class NerBackendResource(settings_resource(MathNerSettings)):
+    """Math NER (seed 001): rules | llm | hybrid, in process or behind the service at `url` (`settings.MathNerSettings`)."""
 
-    Env: TEXTGUARD_NER_URL (e.g. http://127.0.0.1:8001/ner; unset = rule-based),
-    TEXTGUARD_NER_TIMEOUT_MS (default 10000), TEXTGUARD_NER_MAX_RETRIES (default 2).
-    """
-
-    url: str = ""
-    timeout_ms: int = 10_000
-    max_retries: int = 2
-
-    def backend(self):
-        from ..pipeline import NerSettings
-
-        return _as_settings(self, NerSettings).backend()
+    def extractor(self):
+        """The extractor to run (the field ``backend`` names its kind: rules | llm | hybrid)."""
+        return ner_backend_for(self.settings())
 
     @classmethod
     def from_env(cls) -> "NerBackendResource":
-        from ..pipeline import NerSettings
-
-        return cls(**asdict(NerSettings.from_env()))
+        return cls.from_settings(settings.math_ner_settings())
 
 
-class MarkersGateResource(ConfigurableResource):
-    """StructureNumberingGate settings (seed 004 §5; `enabled=False` is the §10 rollback).
+class MarkersGateResource(settings_resource(MarkersGateSettings)):
+    """StructureNumberingGate settings (seed 004 §5; `enabled=False` is the §10 rollback; `settings.MarkersGateSettings`)."""
 
-    Env: TEXTGUARD_MARKERS_GATE (on/off), TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD,
-    TEXTGUARD_MARKERS_SOFT_FLAG_ACTION (llm | weak_marker), TEXTGUARD_MARKERS_FALLBACK_MAX.
-    """
-
-    enabled: bool = True
-    sequence_threshold: int = 3
-    soft_flag_action: str = "llm"
-    fallback_max_markers: int = 3
-    log_config_changes: bool = True
-
-    def gate_config(self):
-        from ..core.markers import StructureGateConfig
-
-        return StructureGateConfig(self.enabled, self.sequence_threshold, self.soft_flag_action,
-                                   self.fallback_max_markers, self.log_config_changes)
+    def gate_config(self) -> StructureGateConfig:
+        return StructureGateConfig(**asdict(self.settings()))
 
     def gate(self, log=None):
         """The StructureNumberingGate (with the TEXTGUARD_LLM_* client when SOFT_FLAG asks the LLM)."""
-        from ..pipeline import make_gate
-
         return make_gate(self.gate_config(), log=log)
 
     @classmethod
     def from_env(cls) -> "MarkersGateResource":
-        from ..core.markers import gate_config_from_env
-
-        return cls(**asdict(gate_config_from_env()))
-
-
-class MeaningsResource(ConfigurableResource):
-    """Mentions and meanings (seed 003): LLM passes on/off, Wikidata, suppressions, detector knobs.
-
-    Env: TEXTGUARD_MEANINGS_LLM (1/0; default on iff TEXTGUARD_LLM_URL is set — the endpoint,
-    model and key always come from TEXTGUARD_LLM_*), TEXTGUARD_MEANINGS_RATE (Pass 3, 1/0),
-    TEXTGUARD_WIKIDATA_URL / _MODE (off|cache_only|online) / _OFFLINE / _CACHE,
-    TEXTGUARD_SUPPRESSIONS (default data/suppressions.csv), TEXTGUARD_SPACY_MODEL,
-    TEXTGUARD_MEANINGS_BOUNDARY (split|reject), TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR.
-    With no WordNet lexicon installed, the small shipped one is installed (offline) and flagged
-    in the metadata (``install_small_lexicon=False`` makes that an error instead).
-    """
-
-    use_llm: bool = False
-    rate: bool = True
-    llm_batch_size: int = 20
-    wikidata_url: str = ""
-    wikidata_mode: str = "off"
-    wikidata_cache_dir: str = ""
-    suppressions_path: str = ""
-    spacy_model: str = ""
-    boundary: str = "split"
-    min_occurrences_subject: int = 1
-    min_occurrences_author: int = 1
-    install_small_lexicon: bool = True
-
-    def _settings(self):
-        from ..pipeline import MeaningsSettings
-
-        return _as_settings(self, MeaningsSettings)
-
-    def suppression_rules(self):
-        return self._settings().suppression_rules()
-
-    def resolver(self):
-        """A MeaningResolver (loads spaCy and opens WordNet; raises if no lexicon is installed)."""
-        return self._settings().resolver()
-
-    @classmethod
-    def from_env(cls) -> "MeaningsResource":
-        from ..pipeline import MeaningsSettings
-
-        return cls(**asdict(MeaningsSettings.from_env()))
+        return cls.from_settings(settings.markers_gate_settings())
 
 
 def build_resources() -> dict[str, object]:
@@ -187,7 +113,6 @@ def build_resources() -> dict[str, object]:
         "corpus": CorpusResource(corpus_dir=settings.corpus_dir()),
         "parquet_io_manager": ParquetIOManager(settings.warehouse()),
         "markers_gate": MarkersGateResource.from_env(),
-        "meanings": MeaningsResource.from_env(),
         "ner_backend": NerBackendResource.from_env(),
         "protection": ProtectionResource.from_env(),
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...core.nlp import load_spacy, spacy_input
+from ...lib.nlp import load_spacy, spacy_input
 from ..model import Candidate, TermProtectionConfig, TextChunk
 
 NER_LABELS = frozenset({"PERSON", "ORG", "GPE", "PRODUCT", "FAC"})
@@ -47,7 +47,7 @@ class NerRecognizer:
         docs = [self.nlp(fed[0])] if len(fed) == 1 else self.nlp.pipe(fed, batch_size=self.batch_size)
         for (i, off), piece, doc in zip(owners, pieces, docs):
             for ent in doc.ents:
-                if keep_entity(piece[ent.start_char:ent.end_char], ent.label_):
+                if keep_entity(piece[ent.start_char : ent.end_char], ent.label_):
                     out[i].append(Candidate(off + ent.start_char, off + ent.end_char, self.name, ent.label_))
         return out
 
