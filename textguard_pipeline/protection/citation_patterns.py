@@ -127,10 +127,12 @@ def _compile(v: Vocabulary) -> CitationPatterns:
     )
 
 
-@lru_cache(maxsize=None)
 def patterns(language: str | None = None) -> CitationPatterns:
     """The compiled patterns of ``language`` (English when unknown)."""
-    return _compile(vocabulary(language))
+    return _compiled(vocabulary(language))  # languages that share tables share one compilation
+
+
+_compiled = lru_cache(maxsize=None)(_compile)
 
 
 _LATEX_CITE = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\[\]{}]*\]){0,2}\s*\{[^{}]*\}")

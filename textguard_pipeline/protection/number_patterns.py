@@ -75,10 +75,12 @@ def _compile(v: Vocabulary) -> NumberPatterns:
     )
 
 
-@lru_cache(maxsize=None)
 def patterns(language: str | None = None) -> NumberPatterns:
     """The compiled patterns of ``language`` (English when unknown)."""
-    return _compile(vocabulary(language))
+    return _compiled(vocabulary(language))  # languages that share tables share one compilation
+
+
+_compiled = lru_cache(maxsize=None)(_compile)
 
 
 def find_numbers(text: str, *, language: str | None = None) -> list[tuple[int, int, str]]:

@@ -136,24 +136,18 @@ def test_recognisers_get_chunks_with_context():
 
 def test_a_language_extends_the_vocabulary_not_the_patterns(monkeypatch):
     """Issue 17's path: a chunk's language picks its word tables; English stays the default."""
-    from textguard_pipeline.protection import citation_patterns, number_patterns, vocabulary
+    from textguard_pipeline.protection import vocabulary
     from textguard_pipeline.protection.model import TextChunk
     from textguard_pipeline.protection.recognizers.citation import CitationRecognizer
     from textguard_pipeline.protection.recognizers.number import NumberRecognizer
 
     xx = vocabulary.extend(vocabulary.ENGLISH, not_surnames=("Zorblat",), count_nouns=("grobs",))
     monkeypatch.setitem(vocabulary.VOCABULARIES, "xx", xx)
-    citation_patterns.patterns.cache_clear()
-    number_patterns.patterns.cache_clear()
-    try:
-        text = "As in (Zorblat 2019), we ran 12 grobs."
-        cit, num = CitationRecognizer(), NumberRecognizer()
-        en = [TextChunk(text)]
-        other = [TextChunk(text, language="xx")]
-        assert "(Zorblat 2019)" in [text[c.start : c.end] for c in cit.find_many(en)[0]]  # candidates may overlap
-        assert cit.find_many(other) == [[]]
-        assert num.find_many(en) == [[]]
-        assert [text[c.start : c.end] for c in num.find_many(other)[0]] == ["12"]
-    finally:
-        citation_patterns.patterns.cache_clear()
-        number_patterns.patterns.cache_clear()
+    text = "As in (Zorblat 2019), we ran 12 grobs."
+    cit, num = CitationRecognizer(), NumberRecognizer()
+    en = [TextChunk(text)]
+    other = [TextChunk(text, language="xx")]
+    assert "(Zorblat 2019)" in [text[c.start : c.end] for c in cit.find_many(en)[0]]  # candidates may overlap
+    assert cit.find_many(other) == [[]]
+    assert num.find_many(en) == [[]]
+    assert [text[c.start : c.end] for c in num.find_many(other)[0]] == ["12"]
