@@ -25,7 +25,7 @@ from textguard_pipeline.core.documents import discover_documents, read_document
 from textguard_pipeline.core.nlp import load_spacy, model_label, resolve_model_name
 from textguard_pipeline.core.parsing import parse_document
 from textguard_pipeline.core.placeholders import make_placeholder, restore_placeholders
-from textguard_pipeline.core.protection import TermProtectionConfig, TermProtector
+from textguard_pipeline.protection import TermProtectionConfig, TermProtector
 
 MIN_CHARS = 300  # per-1,000-char medians use chunks at least this long (tiny chunks are all overhead)
 REPEAT = 3

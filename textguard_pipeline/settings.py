@@ -1,33 +1,86 @@
-"""Paths and knobs read from the environment, with defaults for a fresh clone."""
+"""The one place the environment is read: every ``TEXTGUARD_*`` variable becomes a typed, frozen object here.
+
+Each capability has a block below with a frozen dataclass and a reader ``<name>_settings(env=None)``.
+Library code receives these objects (or the plain values in them); it never reads ``os.environ``.
+Dagster resources are generated from the same dataclasses (``defs_kit.resources``), so every field is
+declared once. ``env`` may be any mapping (tests pass a dict); by default the process environment is read
+at call time, so a test that sets a variable sees it on the next call.
+
+Values are checked when read: an unknown boolean (``TEXTGUARD_PROTECT_NER=maybe``) or a bad number is a
+``SettingsError`` naming the variable, not a silent default.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping
 
 #: The repository root (where data/ and workspace.yaml live).
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
-
-def _path(env: str, default: Path) -> str:
-    value = os.environ.get(env)
-    return value if value else str(default)
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
 
 
-def corpus_dir() -> str:
-    return _path("TEXTGUARD_CORPUS_DIR", PROJECT_ROOT / "data" / "corpus")
+class SettingsError(ValueError):
+    """An environment variable holds a value its setting cannot take."""
 
 
-def warehouse() -> str:
-    """Base path of the Parquet warehouse: a directory or any fsspec URL."""
-    return _path("TEXTGUARD_WAREHOUSE", PROJECT_ROOT / "data" / "warehouse")
+def environ(env: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    """``env`` or the process environment (read now)."""
+    return os.environ if env is None else env
 
 
-def max_partitions_per_run() -> int:
-    return max(1, int(os.environ.get("TEXTGUARD_MAX_PARTITIONS_PER_RUN", "50")))
+def env_str(name: str, default: str = "", env: Mapping[str, str] | None = None) -> str:
+    """The stripped value of ``name``; ``default`` when unset or blank."""
+    value = environ(env).get(name, "").strip()
+    return value if value else default
+
+
+def env_bool(name: str, default: bool, env: Mapping[str, str] | None = None) -> bool:
+    """1/true/yes/on or 0/false/no/off (any case); unset or blank → ``default``; anything else is an error."""
+    value = env_str(name, "", env).lower()
+    if not value:
+        return default
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise SettingsError(f"{name}={value!r} is not a boolean (use one of 1/0, true/false, yes/no, on/off)")
+
+
+def _number(name: str, default, env, kind, minimum):
+    raw = env_str(name, "", env)
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r} is not {'an integer' if kind is int else 'a number'}") from None
+    if minimum is not None and value < minimum:
+        raise SettingsError(f"{name}={raw!r} must be at least {minimum}")
+    return value
+
+
+def env_int(name: str, default, env: Mapping[str, str] | None = None, minimum: int | None = None):
+    return _number(name, default, env, int, minimum)
+
+
+def env_float(name: str, default, env: Mapping[str, str] | None = None, minimum: float | None = None):
+    return _number(name, default, env, float, minimum)
+
+
+def env_list(name: str, sep: str = "|", env: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """Items of ``name`` separated by ``sep``, stripped, blanks dropped."""
+    return tuple(t.strip() for t in environ(env).get(name, "").split(sep) if t.strip())
+
+
+def env_path(name: str, default: Path | str, env: Mapping[str, str] | None = None) -> str:
+    return env_str(name, "", env) or str(default)
 
 
 @contextmanager
@@ -44,22 +97,248 @@ def restored_environ(*names: str) -> Iterator[None]:
                 os.environ[k] = v
 
 
-# --- meanings (mentions and meanings, seed 003; WordNet; Wikidata) -------------------------------------------
-
-_TRUE = ("1", "true", "yes", "on")
-_FALSE = ("0", "false", "no", "off")
+# --- paths and runs
 
 
-def _meanings_flag(env: dict[str, str], name: str, default: bool) -> bool:
-    """An unset/empty variable gives ``default``; anything else must be a known boolean word."""
-    v = env.get(name, "").strip().lower()
-    if not v:
-        return default
-    if v in _TRUE:
-        return True
-    if v in _FALSE:
-        return False
-    raise ValueError(f"{name}={env.get(name)!r} is not a boolean (use one of {_TRUE + _FALSE})")
+def corpus_dir(env: Mapping[str, str] | None = None) -> str:
+    """Corpus root (``TEXTGUARD_CORPUS_DIR``, default data/corpus)."""
+    return env_path("TEXTGUARD_CORPUS_DIR", PROJECT_ROOT / "data" / "corpus", env)
+
+
+def warehouse(env: Mapping[str, str] | None = None) -> str:
+    """Base path of the Parquet warehouse: a directory or any fsspec URL (``TEXTGUARD_WAREHOUSE``)."""
+    return env_path("TEXTGUARD_WAREHOUSE", PROJECT_ROOT / "data" / "warehouse", env)
+
+
+def max_partitions_per_run(env: Mapping[str, str] | None = None) -> int:
+    """Documents per run in backfills, sensor runs and reports (``TEXTGUARD_MAX_PARTITIONS_PER_RUN``, ≥ 1)."""
+    return max(1, env_int("TEXTGUARD_MAX_PARTITIONS_PER_RUN", 50, env))
+
+
+def dagster_home(env: Mapping[str, str] | None = None) -> str:
+    """The Dagster instance directory (``DAGSTER_HOME``, default data/dagster_home)."""
+    return env_path("DAGSTER_HOME", PROJECT_ROOT / "data" / "dagster_home", env)
+
+
+# --- protection
+
+
+@dataclass(frozen=True)
+class ProtectionSettings:
+    """Term protection (seed 000). Env: TEXTGUARD_PROTECT_NER / _CITATIONS / _NUMBERS / _YEAR_ONLY (booleans),
+    TEXTGUARD_PROTECT_TERMS (terms separated by "|"), TEXTGUARD_SPACY_MODEL (a spaCy model name)."""
+
+    use_ner: bool = True
+    custom_terms: tuple[str, ...] = ()
+    protect_citations: bool = True
+    protect_numbers: bool = True
+    protect_year_only: bool = False
+    spacy_model: str = ""
+
+
+def protection_settings(env: Mapping[str, str] | None = None) -> ProtectionSettings:
+    return ProtectionSettings(
+        use_ner=env_bool("TEXTGUARD_PROTECT_NER", True, env),
+        custom_terms=env_list("TEXTGUARD_PROTECT_TERMS", "|", env),
+        protect_citations=env_bool("TEXTGUARD_PROTECT_CITATIONS", True, env),
+        protect_numbers=env_bool("TEXTGUARD_PROTECT_NUMBERS", True, env),
+        protect_year_only=env_bool("TEXTGUARD_PROTECT_YEAR_ONLY", False, env),
+        spacy_model=env_str("TEXTGUARD_SPACY_MODEL", "", env),
+    )
+
+
+# --- math_ner
+
+#: TEXTGUARD_NER_BACKEND values: the rule-based extractor, the LLM extractor, or rules first and the LLM for
+#: the text units the rules leave unmatched (seed 001 Option B).
+NER_BACKENDS = ("rules", "llm", "hybrid")
+
+
+@dataclass(frozen=True)
+class MathNerSettings:
+    """Math NER (seed 001). Env: TEXTGUARD_NER_BACKEND (rules | llm | hybrid; default rules),
+    TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; rules: the service answers instead of the embedded
+    extractor; llm/hybrid: the LLM extractor runs behind it — unset: the LLM client in process),
+    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2), TEXTGUARD_NER_BATCH_SIZE (units per
+    ``/ner/batch`` request and concurrent LLM calls, 8), TEXTGUARD_NER_LLM_ATTEMPTS (calls per unit when the
+    model's answer is invalid, 2). The chat endpoint, its prices, rate limits and budget: ``LLMSettings``."""
+
+    backend: str = "rules"
+    url: str = ""
+    timeout_ms: int = 10_000
+    max_retries: int = 2
+    batch_size: int = 8
+    llm_attempts: int = 2
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MathNerSettings":
+        return math_ner_settings(env)
+
+
+def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
+    backend = env_str("TEXTGUARD_NER_BACKEND", "rules", env).lower()
+    if backend not in NER_BACKENDS:
+        raise SettingsError(f"TEXTGUARD_NER_BACKEND={backend!r} is not one of {', '.join(NER_BACKENDS)}")
+    return MathNerSettings(
+        backend=backend,
+        url=env_str("TEXTGUARD_NER_URL", "", env),
+        timeout_ms=env_int("TEXTGUARD_NER_TIMEOUT_MS", 10_000, env),
+        max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env),
+        batch_size=max(1, min(100, env_int("TEXTGUARD_NER_BATCH_SIZE", 8, env))),
+        llm_attempts=max(1, env_int("TEXTGUARD_NER_LLM_ATTEMPTS", 2, env)),
+    )
+
+
+# --- ingest/citations/markers
+
+
+@dataclass(frozen=True)
+class MarkersGateSettings:
+    """The StructureNumberingGate's switches (seed 004 §5/§10): ``TEXTGUARD_MARKERS_GATE`` (on/off),
+    ``TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD``, ``TEXTGUARD_MARKERS_SOFT_FLAG_ACTION``,
+    ``TEXTGUARD_MARKERS_FALLBACK_MAX``. Validated by ``markers.StructureGateConfig``."""
+
+    enabled: bool = True
+    sequence_threshold: int = 3
+    soft_flag_action: str = "llm"
+    fallback_max_markers: int = 3
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MarkersGateSettings":
+        return markers_gate_settings(env)
+
+
+def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSettings:
+    d = MarkersGateSettings()
+    return MarkersGateSettings(
+        enabled=env_bool("TEXTGUARD_MARKERS_GATE", d.enabled, env),
+        sequence_threshold=env_int("TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD", d.sequence_threshold, env),
+        soft_flag_action=env_str("TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, env),
+        fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env),
+    )
+
+
+#: ISO 639-1 code: two lower-case letters.
+_ISO_639_1 = re.compile(r"^[a-z]{2}$")
+
+
+@dataclass(frozen=True)
+class LanguageSettings:
+    """Per-run language override: ``TEXTGUARD_LANGUAGE`` = an ISO 639-1 code (every document and chunk of
+    the run is taken to be in it), or unset/``auto`` to detect per document and chunk (docs/languages.md)."""
+
+    language: str = ""
+
+
+def language_settings(env: Mapping[str, str] | None = None) -> LanguageSettings:
+    value = env_str("TEXTGUARD_LANGUAGE", "", env).strip().lower()
+    if value in ("", "auto"):
+        return LanguageSettings("")
+    if not _ISO_639_1.match(value):
+        raise SettingsError(f"TEXTGUARD_LANGUAGE must be an ISO 639-1 code such as 'en' or 'auto', got {value!r}")
+    return LanguageSettings(value)
+
+
+# --- roundtrip
+# The LLM endpoint (every LLM pass shares it) and the `rewritten_chunks` round trip.
+# Read only here; lib/llm.py, lib/http.py and roundtrip/ take these frozen objects.
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    """The OpenAI-compatible endpoint and what using it may cost.
+
+    TEXTGUARD_LLM_URL (base URL ending in /v1; unset = no LLM), TEXTGUARD_LLM_MODEL, the key in the env
+    var named by TEXTGUARD_LLM_API_KEY_ENV (default TEXTGUARD_LLM_API_KEY), TEXTGUARD_LLM_TIMEOUT_S (60),
+    TEXTGUARD_LLM_MAX_RETRIES (2; on 5xx, 429, timeouts, connection errors), TEXTGUARD_LLM_BACKOFF_S
+    (0.5, doubled per retry), TEXTGUARD_LLM_MAX_RETRY_AFTER_S (60: cap on a server's Retry-After),
+    TEXTGUARD_LLM_CONCURRENCY (4 requests in flight), TEXTGUARD_LLM_RPM (requests per minute, 0 = no
+    limit), TEXTGUARD_LLM_MAX_COST (USD per run; unset = no limit), TEXTGUARD_LLM_MAX_TOKENS_TOTAL (token
+    cap per run; unset = none), TEXTGUARD_LLM_PRICE_IN_PER_1K / _OUT_PER_1K (USD per 1,000 prompt /
+    completion tokens, default 0), TEXTGUARD_LLM_CACHE (on|off, default on), TEXTGUARD_LLM_CACHE_DIR
+    (default data/llm_cache).
+    """
+
+    url: str = ""
+    model: str = "default"
+    api_key: str | None = field(default=None, repr=False)
+    timeout_s: float = 60.0
+    max_retries: int = 2
+    backoff_s: float = 0.5
+    max_retry_after_s: float = 60.0
+    concurrency: int = 4
+    requests_per_minute: float = 0.0
+    max_cost: float | None = None
+    max_tokens_total: int | None = None
+    price_in_per_1k: float = 0.0
+    price_out_per_1k: float = 0.0
+    cache: bool = True
+    cache_dir: str = ""
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.url)
+
+
+def llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
+    """The LLM settings from ``env`` (default: the process environment)."""
+    key_env = env_str("TEXTGUARD_LLM_API_KEY_ENV", "TEXTGUARD_LLM_API_KEY", env)
+    return LLMSettings(
+        url=env_str("TEXTGUARD_LLM_URL", "", env).rstrip("/"),
+        model=env_str("TEXTGUARD_LLM_MODEL", "default", env),
+        api_key=environ(env).get(key_env) or None,
+        timeout_s=env_float("TEXTGUARD_LLM_TIMEOUT_S", 60.0, env, minimum=0.001),
+        max_retries=env_int("TEXTGUARD_LLM_MAX_RETRIES", 2, env, minimum=0),
+        backoff_s=env_float("TEXTGUARD_LLM_BACKOFF_S", 0.5, env, minimum=0.0),
+        max_retry_after_s=env_float("TEXTGUARD_LLM_MAX_RETRY_AFTER_S", 60.0, env, minimum=0.0),
+        concurrency=env_int("TEXTGUARD_LLM_CONCURRENCY", 4, env, minimum=1),
+        requests_per_minute=env_float("TEXTGUARD_LLM_RPM", 0.0, env, minimum=0.0),
+        max_cost=env_float("TEXTGUARD_LLM_MAX_COST", None, env, minimum=0.0),
+        max_tokens_total=env_int("TEXTGUARD_LLM_MAX_TOKENS_TOTAL", None, env, minimum=0),
+        price_in_per_1k=env_float("TEXTGUARD_LLM_PRICE_IN_PER_1K", 0.0, env, minimum=0.0),
+        price_out_per_1k=env_float("TEXTGUARD_LLM_PRICE_OUT_PER_1K", 0.0, env, minimum=0.0),
+        cache=env_bool("TEXTGUARD_LLM_CACHE", True, env),
+        cache_dir=env_path("TEXTGUARD_LLM_CACHE_DIR", PROJECT_ROOT / "data" / "llm_cache", env),
+    )
+
+
+@dataclass(frozen=True)
+class RewriteSettings:
+    """The `rewritten_chunks` round trip (opt-in: needs TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK).
+
+    TEXTGUARD_REWRITE_TASK: paraphrase | translate:<language> | simplify | any other text (a custom
+    instruction). TEXTGUARD_REWRITE_MAX_ATTEMPTS (3 in all), TEXTGUARD_REWRITE_CHUNK_CHARS (4000; longer
+    chunks go in sentence-aligned pieces), TEXTGUARD_REWRITE_TEMPERATURE (0).
+    """
+
+    task: str = ""
+    max_attempts: int = 3
+    chunk_chars: int = 4000
+    temperature: float = 0.0
+    llm: LLMSettings = field(default_factory=LLMSettings)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.task) and self.llm.enabled
+
+    def disabled_reason(self) -> str:
+        """Why rewriting is off ("" when it is on)."""
+        missing = [n for n, v in (("TEXTGUARD_LLM_URL", self.llm.url), ("TEXTGUARD_REWRITE_TASK", self.task)) if not v]
+        return f"rewriting is off: {' and '.join(missing)} not set" if missing else ""
+
+
+def rewrite_settings(env: Mapping[str, str] | None = None) -> RewriteSettings:
+    """The round-trip settings from ``env`` (default: the process environment)."""
+    return RewriteSettings(
+        task=env_str("TEXTGUARD_REWRITE_TASK", "", env),
+        max_attempts=env_int("TEXTGUARD_REWRITE_MAX_ATTEMPTS", 3, env, minimum=1),
+        chunk_chars=env_int("TEXTGUARD_REWRITE_CHUNK_CHARS", 4000, env, minimum=200),
+        temperature=env_float("TEXTGUARD_REWRITE_TEMPERATURE", 0.0, env, minimum=0.0),
+        llm=llm_settings(env),
+    )
+
+
+# --- meanings (mentions and meanings, seed 003; WordNet; Wikidata)
 
 
 @dataclass(frozen=True)
@@ -77,16 +356,15 @@ class WordNetSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "WordNetSettings":
-        e = dict(os.environ if env is None else env)
-        return cls(data_dir=e.get("TEXTGUARD_WN_DATA") or str(PROJECT_ROOT / "data" / "wn_data"),
-                   lexicon=e.get("TEXTGUARD_WN_LEXICON", ""),
-                   download=e.get("TEXTGUARD_WN_DOWNLOAD", "1") not in ("0", "false", "no"),
-                   apt=e.get("TEXTGUARD_WN_APT", "1") not in ("0", "false", "no"))
+        return wordnet_settings(env)
 
 
-def wordnet_settings() -> WordNetSettings:
+def wordnet_settings(env: Mapping[str, str] | None = None) -> WordNetSettings:
     """Read now (tests and the CLI change the variables between calls)."""
-    return WordNetSettings.from_env()
+    return WordNetSettings(data_dir=env_path("TEXTGUARD_WN_DATA", PROJECT_ROOT / "data" / "wn_data", env),
+                           lexicon=env_str("TEXTGUARD_WN_LEXICON", "", env),
+                           download=env_bool("TEXTGUARD_WN_DOWNLOAD", True, env),
+                           apt=env_bool("TEXTGUARD_WN_APT", True, env))
 
 
 @dataclass(frozen=True)
@@ -101,14 +379,17 @@ class WikidataSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "WikidataSettings":
-        e = dict(os.environ if env is None else env)
-        url = e.get("TEXTGUARD_WIKIDATA_URL", "").strip()
-        mode = e.get("TEXTGUARD_WIKIDATA_MODE", "").strip() or ("online" if url else "off")
-        if e.get("TEXTGUARD_WIKIDATA_OFFLINE", "").strip().lower() in {"1", "true", "yes"} and mode == "online":
-            mode = "cache_only"
-        return cls(base_url=url or "https://www.wikidata.org", mode=mode,
-                   cache_dir=e.get("TEXTGUARD_WIKIDATA_CACHE") or default_wikidata_cache_dir(),
-                   ttl_s=float(e.get("TEXTGUARD_WIKIDATA_TTL_S", 30 * 24 * 3600)))
+        return wikidata_settings(env)
+
+
+def wikidata_settings(env: Mapping[str, str] | None = None) -> WikidataSettings:
+    url = env_str("TEXTGUARD_WIKIDATA_URL", "", env)
+    mode = env_str("TEXTGUARD_WIKIDATA_MODE", "online" if url else "off", env)
+    if env_bool("TEXTGUARD_WIKIDATA_OFFLINE", False, env) and mode == "online":
+        mode = "cache_only"
+    return WikidataSettings(base_url=url or "https://www.wikidata.org", mode=mode,
+                            cache_dir=env_path("TEXTGUARD_WIKIDATA_CACHE", default_wikidata_cache_dir(), env),
+                            ttl_s=env_float("TEXTGUARD_WIKIDATA_TTL_S", 30 * 24 * 3600, env, minimum=0))
 
 
 def default_wikidata_cache_dir() -> str:
@@ -117,15 +398,14 @@ def default_wikidata_cache_dir() -> str:
 
 def default_suppressions_path(env: Mapping[str, str] | None = None) -> str:
     """``$TEXTGUARD_SUPPRESSIONS``, default ``data/suppressions.csv`` of the project."""
-    e = os.environ if env is None else env
-    return e.get("TEXTGUARD_SUPPRESSIONS") or str(PROJECT_ROOT / "data" / "suppressions.csv")
+    return env_path("TEXTGUARD_SUPPRESSIONS", PROJECT_ROOT / "data" / "suppressions.csv", env)
 
 
 @dataclass(frozen=True)
 class MeaningsSettings:
     """Every knob of mentions and meanings (seed 003), one frozen object.
 
-    Env: TEXTGUARD_MEANINGS_LLM (1/0; default on iff TEXTGUARD_LLM_URL is set — the endpoint, model and
+    Env: TEXTGUARD_MEANINGS_LLM (boolean; default on iff TEXTGUARD_LLM_URL is set — the endpoint, model and
     key always come from TEXTGUARD_LLM_*), TEXTGUARD_MEANINGS_RATE (Pass 3), TEXTGUARD_WIKIDATA_* (see
     WikidataSettings), TEXTGUARD_SUPPRESSIONS (default data/suppressions.csv), TEXTGUARD_SPACY_MODEL,
     TEXTGUARD_MEANINGS_BOUNDARY (split|reject), TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR.
@@ -155,29 +435,74 @@ class MeaningsSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MeaningsSettings":
-        e = dict(os.environ if env is None else env)
-        wd = WikidataSettings.from_env(e)
-        return cls(
-            use_llm=_meanings_flag(e, "TEXTGUARD_MEANINGS_LLM", bool(e.get("TEXTGUARD_LLM_URL", "").strip())),
-            rate=_meanings_flag(e, "TEXTGUARD_MEANINGS_RATE", True),
-            wikidata_url=wd.base_url,
-            wikidata_mode=wd.mode,
-            wikidata_cache_dir=wd.cache_dir,
-            suppressions_path=default_suppressions_path(e),
-            spacy_model=e.get("TEXTGUARD_SPACY_MODEL", ""),
-            boundary=e.get("TEXTGUARD_MEANINGS_BOUNDARY", "split"),
-            min_occurrences_subject=int(e.get("TEXTGUARD_MEANINGS_MIN_SUBJECT", "1")),
-            min_occurrences_author=int(e.get("TEXTGUARD_MEANINGS_MIN_AUTHOR", "1")),
-        )
+        return meanings_settings(env)
 
-    def suppression_rules(self) -> list:
-        # Imported here: settings.py stays importable before (and by) every library module.
-        from .meanings.suppression import load_suppressions
 
-        return load_suppressions(self.suppressions_path)
+def meanings_settings(env: Mapping[str, str] | None = None) -> MeaningsSettings:
+    wd = wikidata_settings(env)
+    return MeaningsSettings(
+        use_llm=env_bool("TEXTGUARD_MEANINGS_LLM", bool(env_str("TEXTGUARD_LLM_URL", "", env)), env),
+        rate=env_bool("TEXTGUARD_MEANINGS_RATE", True, env),
+        wikidata_url=wd.base_url,
+        wikidata_mode=wd.mode,
+        wikidata_cache_dir=wd.cache_dir,
+        suppressions_path=default_suppressions_path(env),
+        spacy_model=env_str("TEXTGUARD_SPACY_MODEL", "", env),
+        boundary=env_str("TEXTGUARD_MEANINGS_BOUNDARY", "split", env),
+        min_occurrences_subject=env_int("TEXTGUARD_MEANINGS_MIN_SUBJECT", 1, env),
+        min_occurrences_author=env_int("TEXTGUARD_MEANINGS_MIN_AUTHOR", 1, env),
+    )
 
-    def resolver(self):
-        """A MeaningResolver (loads spaCy and opens WordNet; raises if no lexicon is installed)."""
-        from .meanings.resolver import build_resolver  # heavy (spaCy, wn) and imports this module
 
-        return build_resolver(self)
+# --- operations (jobs, executor, schedule, IO cache)
+
+EXECUTORS = ("in_process", "multiprocess", "celery")
+
+
+@dataclass(frozen=True)
+class OperationsSettings:
+    """How runs execute and when the corpus is refreshed. Env: TEXTGUARD_EXECUTOR (in_process | multiprocess |
+    celery), TEXTGUARD_REFRESH_CRON (default nightly 02:00) / _REFRESH_TZ (UTC), TEXTGUARD_CELERY_BROKER /
+    _CELERY_BACKEND (default redis on loopback), TEXTGUARD_IO_CACHE_MB (IO manager read cache, 0 = off)."""
+
+    executor: str = "multiprocess"
+    refresh_cron: str = "0 2 * * *"
+    refresh_tz: str = "UTC"
+    celery_broker: str = "redis://127.0.0.1:6379/0"
+    celery_backend: str = ""  # empty: the broker
+    io_cache_mb: float = 256.0
+
+
+def operations_settings(env: Mapping[str, str] | None = None) -> OperationsSettings:
+    d = OperationsSettings()
+    broker = env_str("TEXTGUARD_CELERY_BROKER", d.celery_broker, env)
+    return OperationsSettings(
+        executor=env_str("TEXTGUARD_EXECUTOR", d.executor, env).lower().replace("-", "_"),
+        refresh_cron=env_str("TEXTGUARD_REFRESH_CRON", d.refresh_cron, env),
+        refresh_tz=env_str("TEXTGUARD_REFRESH_TZ", d.refresh_tz, env),
+        celery_broker=broker,
+        celery_backend=env_str("TEXTGUARD_CELERY_BACKEND", broker, env),
+        io_cache_mb=env_float("TEXTGUARD_IO_CACHE_MB", d.io_cache_mb, env, minimum=0.0),
+    )
+
+
+def textguard_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every ``TEXTGUARD_*`` variable as set now (the config-change sensor fingerprints them)."""
+    return {k: v for k, v in environ(env).items() if k.startswith("TEXTGUARD_")}
+
+
+# --- scale
+
+
+def report_workers(env: Mapping[str, str] | None = None) -> int:
+    """Processes ``textguard report`` runs document ranges in (``TEXTGUARD_REPORT_WORKERS``; 0 or unset: one
+    per core)."""
+    value = env_int("TEXTGUARD_REPORT_WORKERS", 0, env)
+    if value < 0:
+        raise SettingsError(f"TEXTGUARD_REPORT_WORKERS={value}: expected 0 (one per core) or a positive number")
+    if value:
+        return value
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1

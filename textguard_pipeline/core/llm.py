@@ -1,115 +1,16 @@
-"""OpenAI-compatible chat client (Ollama, vLLM, OpenRouter, ...) used by every LLM pass.
-
-Configured by ``TEXTGUARD_LLM_URL`` (base URL ending in ``/v1``),
-``TEXTGUARD_LLM_MODEL`` and, optionally, the API key in the env var named by
-``TEXTGUARD_LLM_API_KEY_ENV`` (default ``TEXTGUARD_LLM_API_KEY``).
-"""
+"""Compatibility shim: the chat client lives in :mod:`textguard_pipeline.lib.llm`."""
 
 from __future__ import annotations
 
-import json
-import os
-import re
-import time
-from dataclasses import dataclass
-from typing import Any
+from ..lib.llm import (  # noqa: F401  (re-exported public names)
+    ChatClient,
+    ChatResult,
+    LLMConfig,
+    LLMError,
+    estimate_tokens,
+    llm_config_from_env,
+    parse_json_content,
+)
 
-import httpx
-
-
-class LLMError(RuntimeError):
-    """A failed LLM call; ``kind`` is unreachable | timeout | http | invalid_json."""
-
-    def __init__(self, kind: str, message: str, raw: str | None = None):
-        self.kind = kind
-        self.raw = raw
-        super().__init__(f"LLM {kind}: {message}")
-
-
-@dataclass(frozen=True)
-class LLMConfig:
-    base_url: str
-    model: str = "default"
-    api_key: str | None = None
-    timeout_s: float = 60.0
-    max_retries: int = 2
-    backoff_s: float = 0.5
-
-    @property
-    def label(self) -> str:
-        return f"{self.model}@{self.base_url}"
-
-
-def llm_config_from_env(env: dict[str, str] | None = None) -> LLMConfig | None:
-    """The configured endpoint, or None when ``TEXTGUARD_LLM_URL`` is unset."""
-    env = dict(os.environ if env is None else env)
-    url = env.get("TEXTGUARD_LLM_URL", "").strip()
-    if not url:
-        return None
-    key_env = env.get("TEXTGUARD_LLM_API_KEY_ENV", "TEXTGUARD_LLM_API_KEY")
-    return LLMConfig(
-        base_url=url.rstrip("/"),
-        model=env.get("TEXTGUARD_LLM_MODEL", "default"),
-        api_key=env.get(key_env) or None,
-        timeout_s=float(env.get("TEXTGUARD_LLM_TIMEOUT_S", "60")),
-    )
-
-
-_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
-
-
-def parse_json_content(content: str) -> Any:
-    """JSON from a model reply, tolerating a Markdown code fence around it."""
-    m = _FENCE.match(content)
-    text = m.group(1) if m else content
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LLMError("invalid_json", f"{exc.msg} at {exc.pos}", raw=content[:2000]) from None
-
-
-class ChatClient:
-    """Synchronous chat-completions client with bounded retries on transient errors."""
-
-    def __init__(self, config: LLMConfig, client: httpx.Client | None = None):
-        self.config = config
-        self._client = client or httpx.Client(timeout=config.timeout_s)
-
-    def close(self) -> None:
-        self._client.close()
-
-    def chat(self, messages: list[dict[str, str]], *, json_mode: bool = True, temperature: float = 0.0,
-             max_tokens: int | None = None) -> str:
-        body: dict[str, Any] = {"model": self.config.model, "messages": messages, "temperature": temperature}
-        if json_mode:
-            body["response_format"] = {"type": "json_object"}
-        if max_tokens:
-            body["max_tokens"] = max_tokens
-        headers = {"Authorization": f"Bearer {self.config.api_key}"} if self.config.api_key else {}
-        url = f"{self.config.base_url}/chat/completions"
-        last: LLMError | None = None
-        for attempt in range(self.config.max_retries + 1):
-            if attempt:
-                time.sleep(self.config.backoff_s * (2 ** (attempt - 1)))
-            try:
-                r = self._client.post(url, json=body, headers=headers)
-            except httpx.TimeoutException as exc:
-                last = LLMError("timeout", f"{url}: {exc}")
-                continue
-            except httpx.TransportError as exc:
-                last = LLMError("unreachable", f"{url}: {exc}")
-                continue
-            if r.status_code >= 500 or r.status_code == 429:
-                last = LLMError("http", f"{url} answered {r.status_code}", raw=r.text[:2000])
-                continue
-            if r.status_code >= 400:
-                raise LLMError("http", f"{url} answered {r.status_code}", raw=r.text[:2000])
-            try:
-                return r.json()["choices"][0]["message"]["content"] or ""
-            except (ValueError, KeyError, IndexError, TypeError):
-                raise LLMError("invalid_json", "response is not a chat completion", raw=r.text[:2000]) from None
-        assert last is not None
-        raise last
-
-    def chat_json(self, messages: list[dict[str, str]], **kwargs: Any) -> Any:
-        return parse_json_content(self.chat(messages, json_mode=True, **kwargs))
+__all__ = ["ChatClient", "ChatResult", "LLMConfig", "LLMError", "estimate_tokens", "llm_config_from_env",
+           "parse_json_content"]

@@ -2,59 +2,43 @@
 
 
 from collections import Counter
-from dataclasses import asdict
+
+import dagster as dg
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from dagster import (AssetCheckExecutionContext, AssetCheckResult, AssetExecutionContext, ConfigurableResource,
-                     MetadataValue, asset, asset_check)
+from dagster import AssetCheckExecutionContext, AssetCheckResult, AssetExecutionContext, MetadataValue, asset, asset_check
 
-from ..assets._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
-from ..checks import _frames, char_range_check, documents_ok_check, frame_check, result_from_failures
+from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document, source_row
+from ..defs_kit.checks import _frames, char_range_check, documents_ok_check, frame_check, result_from_failures
 from ..core.frames import chunks_from_frame
-from ..core.pipeline import build_resolved_meanings
-from ..settings import MeaningsSettings
-from .resolver import MeaningResolver
+from ..pipeline import build_resolved_meanings
+from ..defs_kit.resources import settings_resource
+from ..settings import MeaningsSettings, meanings_settings
+from .resolver import MeaningResolver, build_resolver
 from .suppression import load_suppressions, meaning_id_violations, merge_key_violations, suppression_violations
 
 
-class MeaningsResource(ConfigurableResource):
+class MeaningsResource(settings_resource(MeaningsSettings)):
     """Mentions and meanings (seed 003): LLM passes on/off, Wikidata, suppressions, detector knobs.
 
-    Values come from :class:`textguard_pipeline.settings.MeaningsSettings` (its docstring lists the
-    TEXTGUARD_* variables). With no WordNet lexicon installed, the small shipped one is installed (offline)
-    and flagged in the metadata (``install_small_lexicon=False`` makes that an error instead).
+    Fields and TEXTGUARD_* variables: :class:`textguard_pipeline.settings.MeaningsSettings`. With no WordNet
+    lexicon installed, the small shipped one is installed (offline) and flagged in the metadata
+    (``install_small_lexicon=False`` makes that an error instead).
     """
 
-    use_llm: bool = False
-    rate: bool = True
-    llm_batch_size: int = 20
-    wikidata_url: str = ""
-    wikidata_mode: str = "off"
-    wikidata_cache_dir: str = ""
-    suppressions_path: str = ""
-    spacy_model: str = ""
-    boundary: str = "split"
-    min_occurrences_subject: int = 1
-    min_occurrences_author: int = 1
-    install_small_lexicon: bool = True
-
-    def _settings(self) -> MeaningsSettings:
-        return MeaningsSettings(**{name: getattr(self, name) for name in type(self).model_fields})
-
     def suppression_rules(self):
-        return self._settings().suppression_rules()
+        return load_suppressions(self.settings().suppressions_path)
 
     def resolver(self) -> MeaningResolver:
         """A MeaningResolver (loads spaCy and opens WordNet; raises if no lexicon is installed)."""
-        return self._settings().resolver()
+        return build_resolver(self.settings())
 
     @classmethod
     def from_env(cls) -> "MeaningsResource":
-        values = asdict(MeaningsSettings.from_env())
-        return cls(**{name: values[name] for name in cls.model_fields})
+        return cls.from_settings(meanings_settings())
 
 
 @asset(**asset_kwargs("meanings", {"python", "parquet", "spacy", "wordnet"}, "1"))
@@ -187,5 +171,12 @@ CHECKS = [
     documents_ok_check("resolved_meanings"),
 ]
 
-defs_assets = [resolved_meanings]
-defs_checks = CHECKS
+ASSETS = [resolved_meanings]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS)
+
+
+def resources() -> dict[str, object]:
+    """The slice's resources, read from the environment now (each code-location load reads it afresh)."""
+    return {"meanings": MeaningsResource.from_env()}

@@ -1,4 +1,4 @@
-"""Servers for the end-to-end tests (see :mod:`textguard_pipeline.devservers`): a server that
+"""Servers for the end-to-end tests (see :mod:`textguard_pipeline_tests.devservers`): a server that
 cannot be installed here skips the test with the reason; plus a small corpus and a Dagster home."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Iterator
 
 import pytest
 
-from textguard_pipeline import devservers
-from textguard_pipeline.devservers import Postgres
 from textguard_pipeline.settings import PROJECT_ROOT
+from textguard_pipeline_tests import devservers
+from textguard_pipeline_tests.devservers import Postgres
 
 VENV_BIN = Path(sys.executable).parent
 

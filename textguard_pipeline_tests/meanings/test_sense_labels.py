@@ -24,6 +24,7 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def resolver(tmp_path_factory):
+    from textguard_pipeline.meanings.resolver import build_resolver
     from textguard_pipeline.meanings.wordnet_install import install_wordnet, open_wordnet, wn_data_dir
     from textguard_pipeline.settings import MeaningsSettings, restored_environ
 
@@ -35,7 +36,7 @@ def resolver(tmp_path_factory):
         os.environ.pop("TEXTGUARD_WN_LEXICON", None)
         install_wordnet(wndb_dirs=(str(WNDB),), allow_download=False, log=lambda _m: None)
         open_wordnet.cache_clear()
-        yield MeaningsSettings(wikidata_mode="off").resolver()
+        yield build_resolver(MeaningsSettings(wikidata_mode="off"))
         open_wordnet.cache_clear()
     wn_data_dir()
 

@@ -7,7 +7,16 @@ script it over HTTP:
   replaces the response queue of each named route; each request pops the next
   response, the last one repeats. A response is ``{"status": 200, "json": ...}``
   or ``{"status": 200, "body": "...", "content_type": "..."}``, with an optional
-  ``"delay": seconds``.
+  ``"delay": seconds`` and optional ``"headers": {...}`` (e.g. ``Retry-After``).
+* Mangler mode (an OpenAI-compatible model that mangles placeholders the way real ones do):
+  ``{"mangle": {"kind": "bare"}}`` answers a chat request with the protected text of its last user
+  message (between the ``<text>`` lines) mangled by that kind (see ``mangle.py``);
+  ``{"mangle": {"mix": {"none": 40, "drop": 5, ...}, "seed": 1}}`` draws the kind per request from
+  the weights, deterministically from the seed and the request body (a retry is a new draw).
+  ``{"mangle": {"by_model": true}}`` reads the kinds from the request's model name
+  ``"<anything>:<kind>,<kind>,...:<nonce>"``: the n-th request with that model and text gets the n-th
+  kind (the last repeats), so one script serves many test examples.
+  The reply carries ``usage`` (≈ 4 characters a token) and the drawn kind in ``x_mangle``.
 * ``GET /_requests`` lists the requests received (method, path, query, body);
   ``DELETE /_requests`` clears them. ``GET /_health`` answers ok.
 
@@ -23,20 +32,27 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+from textguard_pipeline_tests.standin.mangle import mangle, pick_kind, text_of_request
+
 _lock = threading.Lock()
 _routes: dict[str, list[dict]] = {}
 _requests: list[dict] = []
+_seen: dict[str, int] = {}  # by_model mangler: requests so far per (model, text)
 
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in separate writes: without TCP_NODELAY, Nagle + delayed ACK add ≈ 40 ms a request.
+    disable_nagle_algorithm = True
 
     def log_message(self, fmt, *args):  # quiet
         pass
 
-    def _send(self, status: int, body: bytes, ctype: str = "application/json") -> None:
+    def _send(self, status: int, body: bytes, ctype: str = "application/json", headers: dict | None = None) -> None:
         self.send_response(status)
         self.send_header("Content-Type", ctype)
+        for k, v in (headers or {}).items():
+            self.send_header(k, str(v))
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -76,12 +92,14 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(404, json.dumps({"error": f"no scripted response for {key}"}).encode())
         if resp.get("delay"):
             time.sleep(float(resp["delay"]))
-        if "json" in resp:
+        if "mangle" in resp:
+            body, ctype = json.dumps(_mangled_reply(resp["mangle"], raw)).encode(), "application/json"
+        elif "json" in resp:
             body, ctype = json.dumps(resp["json"]).encode(), "application/json"
         else:
             body, ctype = str(resp.get("body", "")).encode(), resp.get("content_type", "text/plain")
         try:
-            self._send(int(resp.get("status", 200)), body, ctype)
+            self._send(int(resp.get("status", 200)), body, ctype, resp.get("headers"))
         except (BrokenPipeError, ConnectionResetError):
             pass
 
@@ -93,6 +111,24 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_DELETE(self):  # noqa: N802
         self._handle("DELETE")
+
+
+def _mangled_reply(spec: dict, raw: bytes) -> dict:
+    req = json.loads(raw or b"{}")
+    text = text_of_request(req)
+    if spec.get("by_model"):
+        kinds = str(req.get("model", "")).split(":")[1].split(",")
+        key = f"{req.get('model')}\0{text}"
+        with _lock:
+            n = _seen[key] = _seen.get(key, -1) + 1
+        kind = kinds[min(n, len(kinds) - 1)]
+    else:
+        kind = spec.get("kind") or pick_kind(spec["mix"], f"{spec.get('seed', 0)}:{raw.decode('utf-8', 'replace')}")
+    answer = mangle(text, kind, f"{spec.get('seed', 0)}:{len(raw)}")
+    prompt_chars = sum(len(m.get("content", "")) for m in req.get("messages", []))
+    return {"id": "standin", "object": "chat.completion", "model": req.get("model", "standin"), "x_mangle": kind,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": answer}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": max(1, prompt_chars // 4), "completion_tokens": max(1, len(answer) // 4)}}
 
 
 def main() -> None:

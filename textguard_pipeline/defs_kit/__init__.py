@@ -1,0 +1,1 @@
+"""Dagster-side shared pieces: the Parquet IO manager, partitions, the per-document runner, check factories, resources."""

@@ -1,0 +1,286 @@
+"""ParquetIOManager: one Parquet file per (asset, partition), written atomically.
+
+Outputs of partitioned assets are always ``{partition_key: DataFrame}``: the
+stock UPathIOManager refuses outputs that cover several partitions, so
+``handle_output`` writes one file per key. Inputs of partitioned assets are
+always loaded as such a dict too (one key or many), so asset code has one shape.
+A document that failed upstream has no file; it loads as :class:`MissingPartition`.
+
+Partition keys come from anyone who can add a partition (UI, API), so a key is a
+file name only after :func:`partition_key_problem` accepts it, and every path is
+checked to stay inside the base path: a bad key is never touched on disk — it
+loads as a :class:`MissingPartition` with the reason and cannot be written. A file
+that exists but cannot be read (truncated, not Parquet) loads as a
+:class:`MissingPartition` naming the file and the error, for that document only.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import unicodedata
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+from dagster import InputContext, MetadataValue, OutputContext, UPathIOManager
+from upath import UPath
+
+from .. import settings
+from .run_keys import run_partition_keys
+
+
+@dataclass(frozen=True)
+class MissingPartition:
+    """Placeholder for a partition with no usable file: none (its document failed), unreadable, or a bad key."""
+
+    partition_key: str
+    path: str
+    #: empty when the file does not exist; else why it could not be used (names the file)
+    reason: str = ""
+
+
+#: the longest key in UTF-8 bytes: key + ".parquet" + the temporary-file decoration stays ≤ 255 bytes
+MAX_KEY_BYTES = 200
+
+
+class InvalidPartitionKey(ValueError):
+    """A partition key that cannot be a file name inside the warehouse."""
+
+
+def partition_key_problem(key: Any) -> str | None:
+    """Why ``key`` cannot name a Parquet file in the warehouse, or None when it can.
+
+    Refused: empty, ``.``/``..``, a leading dot (reserved for temporary files), path
+    separators, control and other invisible format characters, unpaired surrogates,
+    more than :data:`MAX_KEY_BYTES` bytes. Other Unicode is allowed.
+    """
+    if not isinstance(key, str) or not key:
+        return "empty partition key"
+    if key.startswith("."):
+        return "a partition key may not start with '.'"
+    if "/" in key or "\\" in key:
+        return "a partition key may not contain a path separator"
+    bad = next((ch for ch in key if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")), None)
+    if bad is not None:
+        return f"a partition key may not contain the character U+{ord(bad):04X}"
+    if len(key.encode("utf-8")) > MAX_KEY_BYTES:
+        return f"a partition key may have at most {MAX_KEY_BYTES} bytes in UTF-8"
+    return None
+
+
+def partition_path(base: UPath | str, asset_dir: str, key: str, extension: str = ".parquet") -> UPath:
+    """``base/asset_dir/key<extension>``, or InvalidPartitionKey when ``key`` is refused or the path leaves ``base``."""
+    problem = partition_key_problem(key)
+    if problem:
+        raise InvalidPartitionKey(f"partition key {key!r}: {problem}")
+    base = UPath(base)
+    path = base / asset_dir / f"{key}{extension}"
+    if not _inside(base, path):
+        raise InvalidPartitionKey(f"partition key {key!r}: {path} leaves {base}")
+    return path
+
+
+def _inside(base: UPath | str, path: UPath | str) -> bool:
+    """Lexically inside (no symlink resolution: a warehouse may itself be a link)."""
+    root = posixpath.normpath(str(base)).rstrip("/") + "/"
+    return posixpath.normpath(str(path)).startswith(root)
+
+
+class ParquetIOManager(UPathIOManager):
+    extension = ".parquet"
+
+    def __init__(self, base_path: str | os.PathLike[str]):
+        super().__init__(base_path=UPath(base_path))
+
+    # -- keys and paths ------------------------------------------------------
+    def get_path_for_partition(self, context, path: UPath, partition: str) -> UPath:
+        """``path/partition`` (no extension yet), only for a valid key that stays inside the base path."""
+        full = partition_path(path.parent, path.name, partition, extension="")
+        if not _inside(self._base_path, full):  # an asset key with odd parts
+            raise InvalidPartitionKey(f"partition key {partition!r}: {full} leaves the warehouse {self._base_path}")
+        return full
+
+    def _split_paths(self, context: InputContext | OutputContext) -> tuple[dict[str, UPath], dict[str, str]]:
+        """(key → path for valid keys, key → reason for refused keys)."""
+        asset_path = self._get_path_without_extension(context)
+        paths: dict[str, UPath] = {}
+        refused: dict[str, str] = {}
+        # The run's own documents (one partition query per run), not every registered one: a check's input
+        # would otherwise cover all partitions of the asset.
+        keys = run_partition_keys(context)
+        for key in keys if keys is not None else context.asset_partition_keys:
+            try:
+                paths[key] = self._with_extension(self.get_path_for_partition(context, asset_path, key))
+            except InvalidPartitionKey as exc:
+                refused[key] = str(exc)
+        return paths, refused
+
+    # -- writing -----------------------------------------------------------
+    def dump_to_path(self, context: OutputContext, obj: pd.DataFrame, path: UPath) -> None:
+        write_parquet_atomic(obj, path)
+
+    def handle_output(self, context: OutputContext, obj: Any) -> None:
+        if not context.has_asset_partitions:
+            return super().handle_output(context, obj)
+        if not isinstance(obj, dict):
+            raise TypeError(
+                f"{context.asset_key.to_user_string()}: partitioned outputs must be {{partition_key: DataFrame}}"
+            )
+        paths, refused = self._split_paths(context)
+        written_bad = sorted(k for k in refused if obj.get(k) is not None)
+        if written_bad:
+            raise InvalidPartitionKey("; ".join(refused[k] for k in written_bad[:5]))
+        rows = 0
+        for key, path in paths.items():
+            frame = obj.get(key)
+            if frame is None:
+                # The document failed in this run: remove any stale file rather than keep old data.
+                path.unlink(missing_ok=True)
+                continue
+            # No per-partition log line: every context.log call is an event row stored in the
+            # instance (even DEBUG), which made logging cost as much as writing the files.
+            try:
+                self.make_directory(path.parent)
+                self.dump_to_path(context, frame, path)
+            except OSError as exc:  # disk full, read-only: say which file, keep the cause
+                raise OSError(exc.errno, f"cannot write {path}: {exc.strerror or exc}") from exc
+            rows += len(frame)
+        extra = set(obj) - set(paths) - set(refused)
+        if extra:
+            raise KeyError(f"output has partitions outside this run: {sorted(extra)[:5]}")
+        metadata: dict[str, Any] = {
+            "path": MetadataValue.path(
+                str(self._get_path_without_extension(context)) if len(paths) != 1 else str(next(iter(paths.values())))
+            ),
+            "partitions_written": sum(1 for k in paths if obj.get(k) is not None),
+        }
+        if refused:
+            metadata["invalid_partition_keys"] = MetadataValue.json(refused)
+        context.add_output_metadata(metadata)
+
+    # -- reading -----------------------------------------------------------
+    def load_from_path(self, context: InputContext, path: UPath) -> pd.DataFrame:
+        return _READ_CACHE.read(path)
+
+    def load_input(self, context: InputContext) -> Any:
+        if not context.has_asset_key or not context.has_asset_partitions:
+            return super().load_input(context)
+        paths, refused = self._split_paths(context)
+        out: dict[str, Any] = {key: MissingPartition(key, "", reason) for key, reason in refused.items()}
+        for key, path in paths.items():
+            try:
+                out[key] = self.load_from_path(context, path)
+            except FileNotFoundError:
+                out[key] = MissingPartition(key, str(path))
+            except Exception as exc:  # a truncated or foreign file: this document only, named
+                out[key] = MissingPartition(key, str(path), f"unreadable file {path}: {type(exc).__name__}: {exc}")
+        return out
+
+
+_STR_MAP = pa.map_(pa.string(), pa.string())
+
+
+def frame_to_table(frame: pd.DataFrame) -> pa.Table:
+    """Arrow table of a frame; columns of ``dict[str, str]`` become Parquet MAPs."""
+    arrays, names = [], []
+    for name in frame.columns:
+        col = frame[name]
+        sample = next((v for v in col if v is not None), None) if col.dtype == object else None
+        if isinstance(sample, dict):
+            arrays.append(pa.array([None if v is None else list(v.items()) for v in col], type=_STR_MAP))
+        else:
+            arrays.append(pa.Array.from_pandas(col))
+        names.append(str(name))
+    return pa.Table.from_arrays(arrays, names=names)
+
+
+def read_parquet(path: UPath | str) -> pd.DataFrame:
+    """Read one file back; MAP columns come back as dicts."""
+    return _read_parquet_sized(path)[0]
+
+
+def _read_parquet_sized(path: UPath | str) -> tuple[pd.DataFrame, int]:
+    with UPath(path).open("rb") as fh:
+        table = pq.read_table(fh)
+    frame = table.to_pandas()
+    for field in table.schema:
+        if pa.types.is_map(field.type):
+            frame[field.name] = [None if v is None else dict(v) for v in frame[field.name]]
+    return frame, table.nbytes
+
+
+class _ReadCache:
+    """Frames read back in this process, keyed by the file's identity (inode, mtime, size).
+
+    In a run, ``source_documents`` and ``parsed_chunks`` are inputs of four assets and of
+    most checks: without this, every step re-reads and re-decodes the same files. Files are
+    only ever replaced whole (``write_parquet_atomic``: a new inode), so a key never serves
+    stale data. Local files only (a stat on an object store costs a request); each caller
+    gets its own DataFrame object: a shallow copy, which pandas' copy-on-write (pandas ≥ 3) turns into
+    a real copy of whatever the caller modifies, so the cached frame never changes (nested
+    dicts/lists are shared, as with a deep copy: inputs are read-only). Size:
+    ``TEXTGUARD_IO_CACHE_MB`` (Arrow bytes, default 256; 0 = off).
+    """
+
+    def __init__(self) -> None:
+        from collections import OrderedDict
+
+        self._frames: OrderedDict[str, tuple[tuple[int, int, int], int, pd.DataFrame]] = OrderedDict()
+        self._bytes = 0
+
+    @staticmethod
+    def _limit() -> int:
+        return int(settings.operations_settings().io_cache_mb * 1_000_000)
+
+    def read(self, path: UPath | str) -> pd.DataFrame:
+        path = UPath(path)
+        limit = self._limit()
+        if limit <= 0 or getattr(path, "protocol", "") not in ("", "file", "local"):
+            return read_parquet(path)
+        name = os.fspath(path)
+        st = os.stat(name)  # FileNotFoundError as before
+        ident = (st.st_ino, st.st_mtime_ns, st.st_size)
+        hit = self._frames.get(name)
+        if hit is not None and hit[0] == ident:
+            self._frames.move_to_end(name)
+            return hit[2].copy(deep=False)
+        frame, nbytes = _read_parquet_sized(path)
+        if hit is not None:
+            self._bytes -= hit[1]
+            del self._frames[name]
+        if nbytes <= limit // 4:
+            self._frames[name] = (ident, nbytes, frame.copy(deep=False))
+            self._bytes += nbytes
+            while self._bytes > limit and self._frames:
+                _, (_, n, _) = self._frames.popitem(last=False)
+                self._bytes -= n
+        return frame
+
+
+_READ_CACHE = _ReadCache()
+
+
+def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> None:
+    """Write to a temporary sibling, then rename: readers never see half a file."""
+    path = UPath(path)
+    table = frame_to_table(frame)
+    # The writer's pid in the name lets a sweep tell an orphan (writer killed) from a file being written.
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{uuid.uuid4().hex}.tmp")
+    if getattr(path, "protocol", "") in ("", "file", "local"):
+        local_tmp, local_path = os.fspath(tmp), os.fspath(path)
+        os.makedirs(os.path.dirname(local_path), exist_ok=True)
+        try:
+            pq.write_table(table, local_tmp)
+            os.replace(local_tmp, local_path)
+        finally:
+            if os.path.exists(local_tmp):
+                os.unlink(local_tmp)
+    else:
+        # Object stores commit a PUT whole; the temp name still keeps listers away.
+        with tmp.open("wb") as fh:
+            pq.write_table(table, fh)
+        tmp.rename(path)

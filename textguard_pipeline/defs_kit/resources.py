@@ -1,0 +1,140 @@
+"""Configurable resources (shown in the launchpad, set from env vars).
+
+Each resource is a thin handle on a core/ component, built from the same
+settings dataclass as core/pipeline.py uses. ``build_resources()`` is what
+definitions.py registers; a new resource adds itself there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, asdict, fields
+from pathlib import Path
+from typing import Any, get_args, get_origin, get_type_hints
+
+from dagster import ConfigurableResource
+
+from .. import settings
+from ..settings import MathNerSettings, ProtectionSettings
+from ..core.documents import discover_documents
+from .io_manager import ParquetIOManager
+
+
+def _as_settings(resource: ConfigurableResource, settings_cls):
+    """The core settings dataclass with the resource's values (one constructor for both)."""
+    return settings_cls(**{f.name: getattr(resource, f.name) for f in fields(settings_cls)})
+
+
+def _launchpad_type(hint: Any) -> Any:
+    """Dagster config has lists, not tuples: ``tuple[str, ...]`` shows as ``list[str]``."""
+    if get_origin(hint) is tuple:
+        return list[get_args(hint)[0]]
+    return hint
+
+
+def settings_resource(settings_cls: type) -> type[ConfigurableResource]:
+    """A ConfigurableResource base whose fields are exactly ``settings_cls``'s (declared once, in settings.py).
+
+    Subclass it to add behaviour; ``.settings()`` gives the frozen settings object back and
+    ``from_settings(obj)`` makes the resource (the launchpad shows the values read from the environment).
+    """
+    hints = get_type_hints(settings_cls)
+    annotations = {f.name: _launchpad_type(hints[f.name]) for f in fields(settings_cls)}
+    defaults = {f.name: list(f.default) if isinstance(f.default, tuple) else f.default
+                for f in fields(settings_cls) if f.default is not MISSING}
+
+    def settings(self):
+        values = {name: getattr(self, name) for name in annotations}
+        return settings_cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+
+    @classmethod
+    def from_settings(cls, obj):
+        return cls(**{k: list(v) if isinstance(v, tuple) else v for k, v in asdict(obj).items()})
+
+    namespace = {"__annotations__": annotations, "__doc__": settings_cls.__doc__, **defaults,
+                 "settings": settings, "from_settings": from_settings}
+    return type(f"{settings_cls.__name__}Fields", (ConfigurableResource,), namespace)
+
+
+class CorpusResource(ConfigurableResource):
+    """Where the documents live (`TEXTGUARD_CORPUS_DIR`, default data/corpus)."""
+
+    corpus_dir: str
+
+    def paths(self) -> dict[str, Path]:
+        return discover_documents(self.corpus_dir)
+
+
+class ProtectionResource(settings_resource(ProtectionSettings)):
+    """Term protection (seed 000): which recognisers run, custom terms, spaCy model (`settings.ProtectionSettings`)."""
+
+    def config(self):
+        from ..pipeline import protection_config  # the pipeline imports every slice: keep `import resources` light
+
+        return protection_config(self.settings())
+
+    def protector(self):
+        from ..pipeline import protector_for
+
+        return protector_for(self.settings())
+
+    @classmethod
+    def from_env(cls) -> "ProtectionResource":
+        return cls.from_settings(settings.protection_settings())
+
+
+class NerBackendResource(settings_resource(MathNerSettings)):
+    """Math NER (seed 001): rules | llm | hybrid, in process or behind the service at `url` (`settings.MathNerSettings`)."""
+
+    def extractor(self):
+        """The extractor to run (the field ``backend`` names its kind: rules | llm | hybrid)."""
+        from ..pipeline import ner_backend_for  # the pipeline imports every slice: keep `import resources` light
+
+        return ner_backend_for(self.settings())
+
+    @classmethod
+    def from_env(cls) -> "NerBackendResource":
+        return cls.from_settings(settings.math_ner_settings())
+
+
+class MarkersGateResource(ConfigurableResource):
+    """StructureNumberingGate settings (seed 004 §5; `enabled=False` is the §10 rollback).
+
+    Env: TEXTGUARD_MARKERS_GATE (on/off), TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD,
+    TEXTGUARD_MARKERS_SOFT_FLAG_ACTION (llm | weak_marker), TEXTGUARD_MARKERS_FALLBACK_MAX.
+    """
+
+    enabled: bool = True
+    sequence_threshold: int = 3
+    soft_flag_action: str = "llm"
+    fallback_max_markers: int = 3
+    log_config_changes: bool = True
+
+    def gate_config(self):
+        from ..core.markers import StructureGateConfig
+
+        return StructureGateConfig(self.enabled, self.sequence_threshold, self.soft_flag_action,
+                                   self.fallback_max_markers, self.log_config_changes)
+
+    def gate(self, log=None):
+        """The StructureNumberingGate (with the TEXTGUARD_LLM_* client when SOFT_FLAG asks the LLM)."""
+        from ..pipeline import make_gate
+
+        return make_gate(self.gate_config(), log=log)
+
+    @classmethod
+    def from_env(cls) -> "MarkersGateResource":
+        from ..core.markers import gate_config_from_env
+
+        return cls(**asdict(gate_config_from_env()))
+
+
+def build_resources() -> dict[str, object]:
+    """The resources of the code location, read from the environment now."""
+    resources: dict[str, object] = {
+        "corpus": CorpusResource(corpus_dir=settings.corpus_dir()),
+        "parquet_io_manager": ParquetIOManager(settings.warehouse()),
+        "markers_gate": MarkersGateResource.from_env(),
+        "ner_backend": NerBackendResource.from_env(),
+        "protection": ProtectionResource.from_env(),
+    }
+    return resources

@@ -1,0 +1,300 @@
+"""The one HTTP client: retries with backoff, ``Retry-After``, timeouts, bounded concurrency,
+a rate limit, an on-disk response cache and a spending budget.
+
+Every outbound JSON-over-HTTP call of the project goes through :class:`HttpClient`:
+
+* **Retries** on connection errors, timeouts, 5xx and 429, at most ``max_retries`` times, waiting
+  ``backoff_s · 2^(n-1)`` (plus up to 25 % jitter) or the server's ``Retry-After`` (seconds or an
+  HTTP date), whichever is longer, capped at ``max_retry_after_s``. Other 4xx answers are returned
+  to the caller at once (retrying a bad request only costs money).
+* **Concurrency**: at most ``concurrency`` requests are on the wire at once (a semaphore around the
+  send; waits and backoff sleeps hold no slot). ``requests_per_minute`` spaces requests evenly.
+* **Cache**: successful answers can be stored under ``cache_dir`` keyed by a SHA-256 of the whole
+  request (method, URL, query, JSON body — not the headers, so an API key never reaches the disk and
+  a key change does not void the cache). The caller decides what is cacheable (:meth:`store` after it
+  validated the answer), so a malformed answer is never replayed.
+* **Budget** (:class:`Budget`): callers reserve the estimated cost before a paid request; a request
+  that would take the run past its limit is refused with :class:`HttpError` ``kind="budget"``.
+* **Meter**: thread-safe counters (requests, cache hits, retries, seconds, and whatever the caller
+  adds, e.g. tokens and cost).
+"""
+
+from __future__ import annotations
+
+import email.utils
+import hashlib
+import json as jsonlib
+import math
+import os
+import random
+import threading
+import time
+import uuid
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+import httpx
+
+RETRY_KINDS = ("unreachable", "timeout", "http")
+
+
+class HttpError(RuntimeError):
+    """A request that failed for good; ``kind`` is unreachable | timeout | http | budget."""
+
+    def __init__(self, kind: str, message: str, *, status: int | None = None, raw: str | None = None,
+                 attempts: int = 0):
+        self.kind = kind
+        self.status = status
+        self.raw = raw
+        self.attempts = attempts
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class HttpConfig:
+    timeout_s: float = 60.0
+    max_retries: int = 2
+    backoff_s: float = 0.5
+    max_retry_after_s: float = 60.0
+    concurrency: int = 4
+    requests_per_minute: float = 0.0
+    cache_dir: str | None = None  # None: no response cache
+
+
+@dataclass
+class HttpResponse:
+    status: int
+    text: str
+    headers: dict[str, str] = field(default_factory=dict)
+    from_cache: bool = False
+    elapsed_s: float = 0.0
+    attempts: int = 1
+
+    def json(self) -> Any:
+        return jsonlib.loads(self.text)
+
+
+def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header (delta-seconds or an HTTP date); None if absent/invalid."""
+    if value is None or not str(value).strip():
+        return None
+    value = str(value).strip()
+    try:
+        secs = float(value)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        if when is None:
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        now_dt = datetime.fromtimestamp(time.time() if now is None else now, tz=timezone.utc)
+        return max(0.0, (when - now_dt).total_seconds())
+    return max(0.0, secs) if math.isfinite(secs) else None
+
+
+class Meter:
+    """Thread-safe counters shared by everything that uses one client."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._counts: Counter[str] = Counter()
+
+    def add(self, **amounts: float) -> None:
+        with self._lock:
+            for k, v in amounts.items():
+                self._counts[k] += v
+
+    def snapshot(self) -> dict[str, float]:
+        with self._lock:
+            return dict(self._counts)
+
+
+class Budget:
+    """A run's spending limit in money and/or tokens (None = unlimited).
+
+    ``reserve`` holds the estimate of a request while it is in flight, so concurrent requests cannot
+    overshoot together; ``commit`` replaces the estimate by what the answer actually cost.
+    """
+
+    def __init__(self, max_cost: float | None = None, max_tokens: int | None = None):
+        self.max_cost = max_cost
+        self.max_tokens = max_tokens
+        self._lock = threading.Lock()
+        self.spent_cost = 0.0
+        self.spent_tokens = 0
+        self._held_cost = 0.0
+        self._held_tokens = 0
+
+    @contextmanager
+    def reserve(self, cost: float, tokens: int) -> Iterator["_Reservation"]:
+        with self._lock:
+            if self.max_cost is not None and self.spent_cost + self._held_cost + cost > self.max_cost:
+                raise HttpError("budget", f"budget: this request (≈ ${cost:.4f}) would take the run past "
+                                          f"TEXTGUARD_LLM_MAX_COST=${self.max_cost:g} (spent ${self.spent_cost:.4f})")
+            if self.max_tokens is not None and self.spent_tokens + self._held_tokens + tokens > self.max_tokens:
+                raise HttpError("budget", f"budget: this request (≈ {tokens} tokens) would take the run past "
+                                          f"{self.max_tokens} tokens (spent {self.spent_tokens})")
+            self._held_cost += cost
+            self._held_tokens += tokens
+        r = _Reservation()
+        try:
+            yield r
+        finally:
+            with self._lock:
+                self._held_cost -= cost
+                self._held_tokens -= tokens
+                self.spent_cost += r.cost
+                self.spent_tokens += r.tokens
+
+
+class _Reservation:
+    def __init__(self) -> None:
+        self.cost = 0.0
+        self.tokens = 0
+
+    def commit(self, cost: float, tokens: int) -> None:
+        self.cost, self.tokens = cost, tokens
+
+
+class RateLimiter:
+    """Spaces requests ``60 / rpm`` seconds apart (across threads); rpm ≤ 0 disables it."""
+
+    def __init__(self, requests_per_minute: float):
+        self.interval = 60.0 / requests_per_minute if requests_per_minute > 0 else 0.0
+        self._lock = threading.Lock()
+        self._next = 0.0
+
+    def acquire(self) -> None:
+        if not self.interval:
+            return
+        with self._lock:
+            now = time.monotonic()
+            start = max(now, self._next)
+            self._next = start + self.interval
+        if start > now:
+            time.sleep(start - now)
+
+
+class ResponseCache:
+    """Answers on disk, one JSON file per request hash (written atomically)."""
+
+    def __init__(self, directory: str | os.PathLike[str]):
+        self.dir = Path(directory)
+
+    @staticmethod
+    def key(method: str, url: str, params: Mapping[str, Any] | None, body: Any) -> str:
+        canon = jsonlib.dumps({"method": method.upper(), "url": url, "params": dict(params or {}), "body": body},
+                              sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(canon.encode("utf-8")).hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.dir / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        try:
+            return jsonlib.loads(self._path(key).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError):  # a damaged entry is a miss, never an error
+            return None
+
+    def put(self, key: str, entry: dict[str, Any]) -> None:
+        path = self._path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+        try:
+            tmp.write_text(jsonlib.dumps(entry, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+
+
+class HttpClient:
+    """Synchronous, thread-safe JSON HTTP client (see the module docstring)."""
+
+    def __init__(self, config: HttpConfig | None = None, client: httpx.Client | None = None,
+                 meter: Meter | None = None, sleep: Callable[[float], None] = time.sleep):
+        self.config = config or HttpConfig()
+        self._client = client or httpx.Client(timeout=self.config.timeout_s)
+        self._slots = threading.BoundedSemaphore(max(1, self.config.concurrency))
+        self._rate = RateLimiter(self.config.requests_per_minute)
+        self.cache = ResponseCache(self.config.cache_dir) if self.config.cache_dir else None
+        self.meter = meter or Meter()
+        self._sleep = sleep
+
+    def close(self) -> None:
+        self._client.close()
+
+    # -- cache -------------------------------------------------------------
+    def cached(self, method: str, url: str, *, json: Any = None, params: Mapping[str, Any] | None = None
+               ) -> HttpResponse | None:
+        """The stored answer to this exact request, or None (also when the cache is off)."""
+        if self.cache is None:
+            return None
+        entry = self.cache.get(ResponseCache.key(method, url, params, json))
+        if entry is None:
+            return None
+        self.meter.add(cache_hits=1)
+        return HttpResponse(int(entry["status"]), entry["text"], dict(entry.get("headers") or {}), from_cache=True,
+                            attempts=0)
+
+    def store(self, method: str, url: str, response: HttpResponse, *, json: Any = None,
+              params: Mapping[str, Any] | None = None) -> None:
+        """Keep a validated answer for the next identical request."""
+        if self.cache is None or response.from_cache:
+            return
+        ctype = {k: v for k, v in response.headers.items() if k.lower() == "content-type"}
+        self.cache.put(ResponseCache.key(method, url, params, json),
+                       {"status": response.status, "text": response.text, "headers": ctype, "url": url,
+                        "stored_at": time.time()})
+
+    # -- requests ----------------------------------------------------------
+    def wait_for(self, attempt: int, retry_after: float | None) -> float:
+        """Seconds to sleep before retry number ``attempt`` (1-based)."""
+        base = self.config.backoff_s * (2 ** (attempt - 1))
+        base *= 1.0 + random.random() * 0.25  # jitter: concurrent callers do not retry in lockstep
+        return min(max(base, retry_after or 0.0), self.config.max_retry_after_s)
+
+    def request(self, method: str, url: str, *, json: Any = None, params: Mapping[str, Any] | None = None,
+                headers: Mapping[str, str] | None = None) -> HttpResponse:
+        """Send with retries. Returns any answer < 500 other than 429; raises :class:`HttpError` when
+        the retries run out (kind unreachable | timeout | http)."""
+        last: HttpError | None = None
+        retry_after: float | None = None
+        for attempt in range(self.config.max_retries + 1):
+            if attempt:
+                self.meter.add(retries=1)
+                self._sleep(self.wait_for(attempt, retry_after))
+            retry_after = None
+            self._rate.acquire()
+            t0 = time.perf_counter()
+            try:
+                with self._slots:
+                    r = self._client.request(method, url, json=json, params=params, headers=dict(headers or {}))
+            except httpx.TimeoutException as exc:
+                last = HttpError("timeout", f"{method} {url}: timed out after {self.config.timeout_s:g}s "
+                                            f"({type(exc).__name__})", attempts=attempt + 1)
+                continue
+            except httpx.TransportError as exc:
+                last = HttpError("unreachable", f"{method} {url}: {type(exc).__name__}: {exc}", attempts=attempt + 1)
+                continue
+            finally:
+                self.meter.add(requests=1, seconds=time.perf_counter() - t0)
+            if r.status_code >= 500 or r.status_code == 429:
+                retry_after = parse_retry_after(r.headers.get("Retry-After"))
+                last = HttpError("http", f"{method} {url} answered {r.status_code}", status=r.status_code,
+                                 raw=r.text[:2000], attempts=attempt + 1)
+                continue
+            return HttpResponse(r.status_code, r.text, dict(r.headers), elapsed_s=time.perf_counter() - t0,
+                                attempts=attempt + 1)
+        assert last is not None
+        self.meter.add(failures=1)
+        last.args = (f"{last.args[0]} (after {last.attempts} attempt(s))",)
+        raise last

@@ -1,0 +1,200 @@
+"""OpenAI-compatible chat client (Ollama, vLLM, OpenRouter, ...) used by every LLM pass.
+
+Built on the one HTTP client (:mod:`textguard_pipeline.lib.http`): retries with backoff and
+``Retry-After``, timeouts, bounded concurrency, an optional on-disk response cache (keyed by the whole
+request: model, messages, temperature, …), token and cost accounting and a run budget.
+
+Configured by ``TEXTGUARD_LLM_*`` (see ``settings.LLMSettings``); :func:`llm_config_from_env` gives the
+endpoint or None when ``TEXTGUARD_LLM_URL`` is unset.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from .. import settings as _settings
+from .http import Budget, HttpClient, HttpConfig, HttpError, Meter
+
+
+class LLMError(RuntimeError):
+    """A failed LLM call; ``kind`` is unreachable | timeout | http | invalid_json | budget."""
+
+    def __init__(self, kind: str, message: str, raw: str | None = None):
+        self.kind = kind
+        self.raw = raw
+        super().__init__(f"LLM {kind}: {message}")
+
+
+@dataclass(frozen=True)
+class LLMConfig:
+    base_url: str
+    model: str = "default"
+    api_key: str | None = None
+    timeout_s: float = 60.0
+    max_retries: int = 2
+    backoff_s: float = 0.5
+    max_retry_after_s: float = 60.0
+    concurrency: int = 4
+    requests_per_minute: float = 0.0
+    cache_dir: str | None = None  # None: every request goes to the endpoint
+    price_in_per_1k: float = 0.0
+    price_out_per_1k: float = 0.0
+    max_cost: float | None = None
+    max_tokens_total: int | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.model}@{self.base_url}"
+
+    @classmethod
+    def from_settings(cls, s: "_settings.LLMSettings", *, use_cache: bool = False) -> "LLMConfig | None":
+        """The endpoint of ``s`` (None when no URL is set). The response cache is used only when the caller
+        asks for it (``use_cache``) and ``TEXTGUARD_LLM_CACHE`` is on."""
+        if not s.url:
+            return None
+        return cls(base_url=s.url, model=s.model, api_key=s.api_key, timeout_s=s.timeout_s,
+                   max_retries=s.max_retries, backoff_s=s.backoff_s, max_retry_after_s=s.max_retry_after_s,
+                   concurrency=s.concurrency, requests_per_minute=s.requests_per_minute,
+                   cache_dir=s.cache_dir if (use_cache and s.cache) else None,
+                   price_in_per_1k=s.price_in_per_1k, price_out_per_1k=s.price_out_per_1k,
+                   max_cost=s.max_cost, max_tokens_total=s.max_tokens_total)
+
+    def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
+        return prompt_tokens / 1000 * self.price_in_per_1k + completion_tokens / 1000 * self.price_out_per_1k
+
+
+def llm_config_from_env(env: dict[str, str] | None = None) -> LLMConfig | None:
+    """The configured endpoint, or None when ``TEXTGUARD_LLM_URL`` is unset (no response cache)."""
+    return LLMConfig.from_settings(_settings.llm_settings(env))
+
+
+_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
+
+
+def parse_json_content(content: str) -> Any:
+    """JSON from a model reply, tolerating a Markdown code fence around it."""
+    m = _FENCE.match(content)
+    text = m.group(1) if m else content
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LLMError("invalid_json", f"{exc.msg} at {exc.pos}", raw=content[:2000]) from None
+
+
+def estimate_tokens(text: str) -> int:
+    """A rough token count (≈ 4 characters a token) for budgets and answers without ``usage``."""
+    return max(1, math.ceil(len(text) / 4))
+
+
+@dataclass(frozen=True)
+class ChatResult:
+    """One chat completion: the text and what it cost."""
+
+    content: str
+    finish_reason: str | None = None
+    refusal: str | None = None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    usage_estimated: bool = False
+    latency_s: float = 0.0
+    cached: bool = False
+    model: str = ""
+    cost: float = 0.0
+
+
+class ChatClient:
+    """Thread-safe chat-completions client (one per run; share it across threads)."""
+
+    def __init__(self, config: LLMConfig, client: httpx.Client | None = None, *, meter: Meter | None = None,
+                 budget: Budget | None = None):
+        self.config = config
+        http_cfg = HttpConfig(timeout_s=config.timeout_s, max_retries=config.max_retries, backoff_s=config.backoff_s,
+                              max_retry_after_s=config.max_retry_after_s, concurrency=config.concurrency,
+                              requests_per_minute=config.requests_per_minute, cache_dir=config.cache_dir)
+        self.http = HttpClient(http_cfg, client=client, meter=meter)
+        self.budget = budget or Budget(config.max_cost, config.max_tokens_total)
+
+    @property
+    def meter(self) -> Meter:
+        return self.http.meter
+
+    def close(self) -> None:
+        self.http.close()
+
+    def usage(self) -> dict[str, float]:
+        """Requests sent, cache hits, retries, tokens and cost so far (cached answers cost nothing)."""
+        snap = self.meter.snapshot()
+        keys = ("requests", "cache_hits", "retries", "failures", "completions", "prompt_tokens", "completion_tokens",
+                "cost_usd", "seconds")
+        return {k: snap.get(k, 0) for k in keys}
+
+    def _body(self, messages: list[dict[str, str]], json_mode: bool, temperature: float,
+              max_tokens: int | None) -> dict[str, Any]:
+        body: dict[str, Any] = {"model": self.config.model, "messages": messages, "temperature": temperature}
+        if json_mode:
+            body["response_format"] = {"type": "json_object"}
+        if max_tokens:
+            body["max_tokens"] = max_tokens
+        return body
+
+    def complete(self, messages: list[dict[str, str]], *, json_mode: bool = False, temperature: float = 0.0,
+                 max_tokens: int | None = None) -> ChatResult:
+        """One completion (from the cache when this exact request was answered before)."""
+        body = self._body(messages, json_mode, temperature, max_tokens)
+        url = f"{self.config.base_url}/chat/completions"
+        t0 = time.perf_counter()
+        hit = self.http.cached("POST", url, json=body)
+        if hit is not None:
+            try:
+                return self._result(hit.text, messages, time.perf_counter() - t0, cached=True)
+            except LLMError:
+                pass  # a stored entry that no longer parses is a miss
+        prompt_est = estimate_tokens(json.dumps(messages, ensure_ascii=False))
+        completion_est = max_tokens or prompt_est
+        headers = {"Authorization": f"Bearer {self.config.api_key}"} if self.config.api_key else {}
+        try:
+            with self.budget.reserve(self.config.cost(prompt_est, completion_est), prompt_est + completion_est) as res:
+                r = self.http.request("POST", url, json=body, headers=headers)
+                if r.status >= 400:
+                    raise LLMError("http", f"{url} answered {r.status}", raw=r.text[:2000])
+                out = self._result(r.text, messages, time.perf_counter() - t0, cached=False)
+                res.commit(out.cost, out.prompt_tokens + out.completion_tokens)
+        except HttpError as exc:
+            raise LLMError(exc.kind, str(exc), raw=exc.raw) from None
+        self.http.store("POST", url, r, json=body)
+        self.meter.add(completions=1, prompt_tokens=out.prompt_tokens, completion_tokens=out.completion_tokens,
+                       cost_usd=out.cost)
+        return out
+
+    def _result(self, text: str, messages: list[dict[str, str]], latency: float, cached: bool) -> ChatResult:
+        try:
+            data = json.loads(text)
+            choice = data["choices"][0]
+            msg = choice["message"]
+            content = msg.get("content") or ""
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+            raise LLMError("invalid_json", "response is not a chat completion", raw=text[:2000]) from None
+        usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+        pt, ct = usage.get("prompt_tokens"), usage.get("completion_tokens")
+        estimated = not isinstance(pt, int) or not isinstance(ct, int)
+        if estimated:
+            pt = estimate_tokens(json.dumps(messages, ensure_ascii=False))
+            ct = estimate_tokens(content) if content else 0
+        cost = 0.0 if cached else self.config.cost(pt, ct)
+        return ChatResult(content=content, finish_reason=choice.get("finish_reason"), refusal=msg.get("refusal"),
+                          prompt_tokens=pt, completion_tokens=ct, usage_estimated=estimated, latency_s=latency,
+                          cached=cached, model=str(data.get("model") or self.config.model), cost=cost)
+
+    def chat(self, messages: list[dict[str, str]], *, json_mode: bool = True, temperature: float = 0.0,
+             max_tokens: int | None = None) -> str:
+        return self.complete(messages, json_mode=json_mode, temperature=temperature, max_tokens=max_tokens).content
+
+    def chat_json(self, messages: list[dict[str, str]], **kwargs: Any) -> Any:
+        return parse_json_content(self.chat(messages, json_mode=True, **kwargs))

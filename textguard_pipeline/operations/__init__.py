@@ -1,0 +1,1 @@
+"""Operations: jobs, the corpus sensor and schedule, the config-change sensor, executors, instance storage, the report."""

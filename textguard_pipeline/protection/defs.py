@@ -1,0 +1,89 @@
+"""Dagster side of protection: the `protected_chunks` asset (seed 000) and its checks, restoration enforced."""
+
+from collections import Counter
+
+import dagster as dg
+import pandas as pd
+from dagster import AssetExecutionContext, asset
+
+from ..core.frames import chunks_from_frame
+from ..defs_kit.checks import char_range_check, char_range_rule, documents_ok_check, frame_check
+from ..defs_kit.resources import ProtectionResource
+from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document
+from ..lib.nlp import model_label
+from ..pipeline import build_protected_chunks
+from .restore import restoration_failures, term_rows
+
+
+@asset(**asset_kwargs("protect", {"python", "parquet", "spacy"}, "1"))
+def protected_chunks(context: AssetExecutionContext, protection: ProtectionResource, parsed_chunks):
+    """Prose chunks with citations, custom terms, NER entities and metric numbers behind ⟨TERM_NNN⟩.
+
+    One row per prose chunk: doc_id, chunk_index, start, end, text (= source slice),
+    protected_text, term_placeholders, math_placeholders, terms (placeholder, original,
+    source, label, absolute start/end), n_terms. Restoring protected_text over both maps
+    gives the source slice byte for byte (blocking check).
+    """
+    protector = protection.protector()
+
+    def build(doc_id: str, chunks: pd.DataFrame) -> pd.DataFrame:
+        return build_protected_chunks(doc_id, chunks_from_frame(chunks), protector)
+
+    def preview(frames: dict[str, pd.DataFrame]) -> str:
+        key, df = first_frame(frames)
+        shown = head_where(df, "n_terms", lambda n: n > 0, 3)
+        return f"**{key}**\n\n" + markdown_table(
+            shown, ["chunk_index", "start", "end", "protected_text", "term_placeholders"], n=3, width=200
+        )
+
+    def extra(frames: dict[str, pd.DataFrame]) -> dict:
+        counts = Counter(
+            t["source"] for df in frames.values() for terms in df["terms"].tolist() if terms is not None for t in terms
+        )
+        return {
+            "terms_by_source": dict(counts),
+            "spacy_model": model_label(protector.nlp) if protector.nlp is not None else "off",
+            "custom_terms": len(protection.custom_terms),
+        }
+
+    return per_document(context, build, parsed_chunks, preview=preview, extra_metadata=extra)
+
+
+def _restoration_rule(doc_id, df, source):
+    if df.empty:
+        return []
+    if source is None:
+        return [{"reason": "source document not available"}]
+    return restoration_failures(df, source)
+
+
+def _term_ranges_rule(doc_id, df, source):
+    """The shared char-range rule over every term occurrence (absolute offsets)."""
+    if df.empty:
+        return []
+    return char_range_rule(doc_id, pd.DataFrame(term_rows(df), columns=["doc_id", "start", "end", "text"]), source)
+
+
+CHECKS = [
+    frame_check(
+        "protected_chunks",
+        "protected_chunks_restoration",
+        _restoration_rule,
+        description="restore(protected_text) over TERM + MATH/CODE/LIT maps == source_documents.text[start:end] for every "
+        "prose chunk; no unmapped placeholder survives; every issued placeholder is used and maps to its term.",
+    ),
+    char_range_check("protected_chunks"),
+    frame_check(
+        "protected_chunks",
+        "protected_chunks_term_char_ranges",
+        _term_ranges_rule,
+        description="Every protected term's original == source_documents.text[start:end] (absolute offsets).",
+    ),
+    documents_ok_check("protected_chunks"),
+]
+
+#: what definitions.py merges
+ASSETS = [protected_chunks]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS)

@@ -1,0 +1,80 @@
+"""spaCy entities (PERSON, ORG, GPE, PRODUCT, FAC) with the §3.2 filters."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...lib.nlp import load_spacy, spacy_input
+from ..model import Candidate, TermProtectionConfig, TextChunk
+
+NER_LABELS = frozenset({"PERSON", "ORG", "GPE", "PRODUCT", "FAC"})
+_NER_STOPWORDS = frozenset({"the", "a", "an", "this", "that"})
+
+
+class NerRecognizer:
+    """One ``nlp.pipe`` call per document over all its prose chunks, with only
+    the components NER needs (``load_spacy(profile="ner")``)."""
+
+    name = "ner"
+    priority = 40
+    #: an entity that contains a parser placeholder is spaCy reading our token as a name
+    rejects_placeholders = True
+    #: texts longer than this are cut at whitespace into windows (spaCy's max_length guards memory)
+    window = 100_000
+
+    @classmethod
+    def from_config(cls, config: TermProtectionConfig) -> Any:
+        return cls(config.spacy_model) if config.use_ner else None
+
+    def __init__(self, model: str | None = None, batch_size: int = 64):
+        self.nlp = load_spacy(model, profile="ner")
+        self.batch_size = batch_size
+
+    @property
+    def source(self) -> str:  # the pre-registry name of ``name``
+        return self.name
+
+    def find_many(self, chunks: Sequence[TextChunk | str]) -> list[list[Candidate]]:
+        texts = [TextChunk.of(c).text for c in chunks]
+        pieces: list[str] = []
+        owners: list[tuple[int, int]] = []  # (text index, offset of the piece in that text)
+        for i, t in enumerate(texts):
+            for off, piece in _windows(t, self.window):
+                pieces.append(piece)
+                owners.append((i, off))
+        out: list[list[Candidate]] = [[] for _ in texts]
+        fed = [spacy_input(p) for p in pieces]  # same offsets, no O(n²) tokenizer runs
+        docs = [self.nlp(fed[0])] if len(fed) == 1 else self.nlp.pipe(fed, batch_size=self.batch_size)
+        for (i, off), piece, doc in zip(owners, pieces, docs):
+            for ent in doc.ents:
+                if keep_entity(piece[ent.start_char : ent.end_char], ent.label_):
+                    out[i].append(Candidate(off + ent.start_char, off + ent.end_char, self.name, ent.label_))
+        return out
+
+
+def _windows(text: str, size: int) -> list[tuple[int, str]]:
+    """``(offset, piece)`` cuts of ``text`` of at most ``size`` chars, at whitespace when possible."""
+    if len(text) <= size:
+        return [(0, text)]
+    out = []
+    pos = 0
+    while pos < len(text):
+        end = min(len(text), pos + size)
+        if end < len(text):
+            cut = max(text.rfind("\n", pos, end), text.rfind(" ", pos, end))
+            if cut > pos:
+                end = cut + 1
+        out.append((pos, text[pos:end]))
+        pos = end
+    return out
+
+
+def keep_entity(text: str, label: str) -> bool:
+    """§3.2: allowed labels; no single-word non-ORG; at least 3 chars; no stopwords."""
+    if label not in NER_LABELS:
+        return False
+    if len(text) < 3 or text.lower() in _NER_STOPWORDS:
+        return False
+    if label != "ORG" and len(text.split()) == 1:
+        return False
+    return True

@@ -1,0 +1,192 @@
+"""Dagster definitions of the round trip: asset `rewritten_chunks`, its checks and its resource.
+
+Rewriting is opt-in: with TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK both set, `textguard report` and
+`materialize_all` include the asset; otherwise it is defined, writes nothing and says why in its metadata.
+"""
+
+
+import dataclasses
+import time
+from collections import Counter
+from typing import Any, Mapping
+
+import pandas as pd
+from dagster import (
+    AssetCheckExecutionContext,
+    AssetCheckResult,
+    AssetCheckSeverity,
+    AssetExecutionContext,
+    AssetIn,
+    ConfigurableResource,
+    Definitions,
+    MetadataValue,
+    Output,
+    asset,
+    asset_check,
+)
+
+from .. import settings
+from ..defs_kit.checks import char_range_check, frame_check, result_from_failures, source_texts
+from ..defs_kit.io_manager import MissingPartition
+from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document
+from ..lib.llm import ChatClient, LLMConfig
+from .engine import STATUSES, RoundTrip
+from .frame import (
+    FALLBACK_WARN_SHARE,
+    build_rewritten_chunks,
+    document_figures,
+    fallback_share,
+    rewrite_failures,
+    summary_markdown,
+)
+from .prompt import PROMPT_VERSION
+
+ASSET = "rewritten_chunks"
+
+
+class RewriteResource(ConfigurableResource):
+    """The round trip's task and endpoint (defaults from TEXTGUARD_REWRITE_* and TEXTGUARD_LLM_*; prices,
+    budget, concurrency, cache and retries always come from TEXTGUARD_LLM_*, see settings.LLMSettings)."""
+
+    task: str = ""
+    max_attempts: int = 3
+    chunk_chars: int = 4000
+    temperature: float = 0.0
+    llm_url: str = ""
+    llm_model: str = "default"
+
+    @classmethod
+    def from_settings(cls, s: settings.RewriteSettings) -> "RewriteResource":
+        return cls(task=s.task, max_attempts=s.max_attempts, chunk_chars=s.chunk_chars, temperature=s.temperature,
+                   llm_url=s.llm.url, llm_model=s.llm.model)
+
+    def rewrite_settings(self) -> settings.RewriteSettings:
+        llm = dataclasses.replace(settings.llm_settings(), url=self.llm_url.strip().rstrip("/"), model=self.llm_model)
+        return settings.RewriteSettings(self.task.strip(), self.max_attempts, self.chunk_chars, self.temperature, llm)
+
+    def roundtrip(self) -> RoundTrip:
+        s = self.rewrite_settings()
+        config = LLMConfig.from_settings(s.llm, use_cache=True)
+        assert config is not None
+        return RoundTrip(ChatClient(config), s.task, max_attempts=s.max_attempts, chunk_chars=s.chunk_chars,
+                         temperature=s.temperature, concurrency=config.concurrency)
+
+
+@asset(**asset_kwargs("rewrite", {"python", "parquet", "llm"}, "1"), ins={"protected_chunks": AssetIn()})
+def rewritten_chunks(context: AssetExecutionContext, rewrite: RewriteResource, protected_chunks):
+    """Prose chunks rewritten by an LLM (paraphrase, translation, …) with every protected term brought back.
+
+    One row per prose chunk: doc_id, chunk_index, start, end, text (source slice), protected_text, placeholders
+    (issued placeholder → original), llm_output (raw, last attempt), rewritten_text (restored), status
+    (ok | repaired | retried | fallback), attempts, repairs, problems, model, prompt_version, prompt_tokens,
+    completion_tokens, latency_s, pieces. Opt-in: needs TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK.
+    """
+    s = rewrite.rewrite_settings()
+    if not s.enabled:
+        reason = s.disabled_reason()
+        context.log.info(reason)
+        return Output({k: None for k in context.partition_keys},
+                      metadata={"rewriting": "off", "reason": reason, "run_documents": len(context.partition_keys)})
+    rt = rewrite.roundtrip()
+    client = rt.client
+    usage_by_doc: dict[str, dict[str, float]] = {}
+    t0 = time.perf_counter()
+
+    def build(doc_id: str, protected: pd.DataFrame) -> pd.DataFrame:
+        before = client.usage()
+        try:
+            return build_rewritten_chunks(doc_id, protected, rt)
+        finally:
+            after = client.usage()
+            usage_by_doc[doc_id] = {k: after[k] - before.get(k, 0) for k in after}
+
+    def preview(frames: dict[str, pd.DataFrame]) -> str:
+        key, df = first_frame(frames)
+        return f"**{key}**\n\n" + markdown_table(df, ["chunk_index", "status", "attempts", "rewritten_text"], n=5,
+                                                 width=160)
+
+    def extra(frames: dict[str, pd.DataFrame]) -> dict[str, Any]:
+        key, df = first_frame(frames)
+        u = usage_by_doc.get(key, {})
+        return {**{k: MetadataValue.json(v) if isinstance(v, dict) else v for k, v in document_figures(df).items()},
+                "cost_usd": round(u.get("cost_usd", 0.0), 6), "requests": int(u.get("requests", 0)),
+                "cache_hits": int(u.get("cache_hits", 0)),
+                "summary": MetadataValue.md(summary_markdown(key, df, u))}
+
+    try:
+        out = per_document(context, build, protected_chunks, preview=preview, extra_metadata=extra)
+    finally:
+        client.close()
+    frames = [v for v in out.value.values() if isinstance(v, pd.DataFrame)]
+    seconds = time.perf_counter() - t0
+    u = client.usage()
+    statuses = Counter(st for df in frames for st in df["status"])
+    repairs = Counter(x["kind"] for df in frames for v in df["repairs"] for x in (v if v is not None else []))
+    # run_* keys: the whole run (each document's materialization also carries its own figures, unprefixed)
+    run_md: dict[str, Any] = {
+        "task": s.task, "model": s.llm.model, "prompt_version": PROMPT_VERSION,
+        "run_by_status": MetadataValue.json({k: int(statuses.get(k, 0)) for k in STATUSES}),
+        "run_repairs_by_kind": MetadataValue.json(dict(repairs)),
+        "run_prompt_tokens": int(u["prompt_tokens"]), "run_completion_tokens": int(u["completion_tokens"]),
+        "run_cost_usd": round(float(u["cost_usd"]), 6), "run_requests": int(u["requests"]),
+        "run_cache_hits": int(u["cache_hits"]), "run_http_retries": int(u["retries"]),
+        "run_requests_per_second": round(u["requests"] / seconds, 3) if seconds > 0 else 0.0,
+    }
+    return Output(out.value, metadata={**out.metadata, **run_md})
+
+
+def _terms_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[dict[str, Any]]:
+    return rewrite_failures(df) if not df.empty else []
+
+
+def _fallback_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[dict[str, Any]]:
+    share = fallback_share(df)
+    if share > FALLBACK_WARN_SHARE:
+        return [{"reason": f"{share:.0%} of {len(df)} rows fell back (more than {FALLBACK_WARN_SHARE:.0%})"}]
+    return []
+
+
+@asset_check(asset=ASSET, name=f"{ASSET}_documents_ok", blocking=False,
+             additional_ins={"source_documents": AssetIn("source_documents")},
+             description="Every readable document of the run got rewritten_chunks (an endpoint outage fails the "
+                         "document: no rows); passes with a note when rewriting is off.")
+def rewritten_documents_ok(context: AssetCheckExecutionContext, rewrite: RewriteResource, value,
+                           source_documents) -> AssetCheckResult:
+    s = rewrite.rewrite_settings()
+    values: Mapping[str, Any] = value if isinstance(value, Mapping) else {}
+    if not s.enabled:
+        return AssetCheckResult(passed=True, metadata={"rewriting": "off", "reason": s.disabled_reason()})
+    readable = source_texts(source_documents)
+    failures = [{"doc_id": k, "reason": "no output: the endpoint failed for this document or it failed upstream "
+                                        "(see the run log)"}
+                for k, v in values.items() if isinstance(v, MissingPartition) and k in readable]
+    return result_from_failures(failures, checked=len(values))
+
+
+CHECKS = [
+    frame_check(ASSET, f"{ASSET}_terms_kept", _terms_rule, with_sources=False,
+                description="A non-fallback row holds every protected and math original of its chunk (as often as "
+                            "the protected text asks) and no placeholder residue of any shape; a fallback row's "
+                            "rewritten_text equals its source text."),
+    char_range_check(ASSET),
+    frame_check(ASSET, f"{ASSET}_fallback_share", _fallback_rule, with_sources=False, blocking=False,
+                severity=AssetCheckSeverity.WARN,
+                description=f"Warns when more than {FALLBACK_WARN_SHARE:.0%} of a document's rows fell back to the "
+                            "source text."),
+    rewritten_documents_ok,
+]
+
+
+ASSETS = [rewritten_chunks]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = Definitions(assets=ASSETS, asset_checks=CHECKS)
+
+
+def resources() -> dict[str, object]:
+    """The slice's resources, read from the environment now (each code-location load reads it afresh).
+
+    RewriteResource is hand-written (not settings_resource): RewriteSettings nests LLMSettings, whose API key
+    must never be shown in the launchpad; prices, budget, cache and retries are read at run time.
+    """
+    return {"rewrite": RewriteResource.from_settings(settings.rewrite_settings())}
