@@ -43,7 +43,9 @@ def resolver(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def heldout_scores(resolver):
-    return score(resolver, load_labels("heldout"))
+    s = score(resolver, load_labels("heldout"))
+    print(f"\nheld-out senses: n={s['n']} ours={s['ours']:.3f} first_sense={s['first_sense']:.3f} lesk={s['lesk']:.3f}")
+    return s
 
 
 def test_labelled_sets_are_real_public_text_with_a_held_out_half():
