@@ -12,7 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from textguard_pipeline.core.pipeline import parse_chunks
-from textguard_pipeline.settings import MeaningsSettings
+from textguard_pipeline.meanings.resolver import build_resolver
+from textguard_pipeline.settings import meanings_settings
 
 CORPUS = Path("/work/shared/corpus")
 ORDER = ["txt/rfc8446.txt", "tex/fail_latin_poetic_style.tex", "tex/conv_arithmetic.tex", "md/amrex_joss_paper.md",
@@ -40,9 +41,9 @@ def main() -> None:
         print(f"skipped: {CORPUS} is absent")
         return
     book = make_book()
-    settings = replace(MeaningsSettings.from_env(), use_llm=False)
-    resolver = settings.resolver()
-    plain = replace(settings, domain_aware=False, one_sense_per_discourse=False).resolver()
+    settings = replace(meanings_settings(), use_llm=False)
+    resolver = build_resolver(settings)
+    plain = build_resolver(replace(settings, domain_aware=False, one_sense_per_discourse=False))
     print(f"book: {len(book):,} characters, {book.count(chr(12)) + 1} parts; lexicon {resolver.lexicon}")
     _run(plain, book[:20_000])  # warm caches and models on both sides equally
     _run(resolver, book[:20_000])

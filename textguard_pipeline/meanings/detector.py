@@ -220,8 +220,12 @@ class EmbeddedDetector:
         if "subject" in want:
             for nc in doc.noun_chunks:
                 if any(a < nc.end and nc.start < b for a, b in blocked_ents):
-                    self.excluded["named_entity"] += 1
-                    continue
+                    # "the ALPN protocol": the name is not a subject, the common noun after it may be one.
+                    last = max(b for a, b in blocked_ents if a < nc.end and nc.start < b)
+                    if last >= nc.end or any(a < nc.end and last < b for a, b in blocked_ents):
+                        self.excluded["named_entity"] += 1
+                        continue
+                    nc = doc[last:nc.end]
                 found = self._subject(nc)
                 if isinstance(found, str):
                     self.excluded[found] += 1
@@ -307,6 +311,10 @@ class EmbeddedDetector:
             lemma = _head_lemma(t, self.signals)
             n_senses = self.signals.senses(lemma, "n")
             if not n_senses:
+                # A lower-case noun WordNet lacks is most often a technical term ("plaintext", "multigrid"):
+                # it becomes a custom entry (seed 003); short ones are mostly fragments and typos.
+                if t.text.islower() and len(t.text) >= 6:
+                    return toks, "spacy_noun_chunk", lemma
                 return "unknown_word"
             if n_senses >= self.settings.everyday_noun_senses:
                 return "everyday_polysemy"

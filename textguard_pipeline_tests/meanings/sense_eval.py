@@ -79,3 +79,42 @@ def score(resolver, labels: list[Label]) -> dict:
             if got != lab.gold:
                 misses.append((lab.id, lab.lemma, got, lab.gold))
     return {"n": n, "ours": ours / n, "first_sense": first / n, "lesk": lesk / n, "misses": misses}
+
+
+def load_nouns(split: str | None = None) -> list[dict]:
+    with (DATA / "index_worthy.tsv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader((line for line in fh if not line.startswith("#")), delimiter="\t"))
+    for r in rows:
+        r["path"] = Path(r["source"].replace("shared-corpus:", str(CORPUS) + "/"))
+        r["start"], r["end"] = int(r["start"]), int(r["end"])
+    return [r for r in rows if split is None or r["split"] == split]
+
+
+def coverage(resolver, nouns: list[dict]) -> dict:
+    """Share of index-worthy nouns covered by a resolved row (the row's span contains the noun: "kernel"
+    in "kernel" or in "3 × 3 kernel"), and share of excluded nouns that got no row of their own."""
+    from textguard_pipeline.core.pipeline import parse_chunks
+
+    by_doc: dict[Path, list[dict]] = defaultdict(list)
+    for r in nouns:
+        by_doc[r["path"]].append(r)
+    worthy = worthy_ok = excluded = excluded_ok = 0
+    missed: list[str] = []
+    for path, rows in by_doc.items():
+        text = path.read_text(encoding="utf-8")
+        fmt = FORMATS[path.suffix]
+        df, _stats = resolver.resolve_document(path.name, text, parse_chunks(text, fmt), fmt)
+        spans = list(zip(df["start"].tolist(), df["end"].tolist()))
+        for r in rows:
+            assert text[r["start"]:r["end"]] == r["text"], f"{path}: noun {r['id']} does not quote the file"
+            covered = any(a <= r["start"] and r["end"] <= b for a, b in spans)
+            if r["label"] == "index_worthy":
+                worthy += 1
+                worthy_ok += covered
+                if not covered:
+                    missed.append(r["text"])
+            else:
+                excluded += 1
+                excluded_ok += not any((a, b) == (r["start"], r["end"]) for a, b in spans)
+    return {"index_worthy": worthy, "coverage": worthy_ok / worthy if worthy else 1.0,
+            "excluded": excluded, "excluded_dropped": excluded_ok / excluded if excluded else 1.0, "missed": missed}

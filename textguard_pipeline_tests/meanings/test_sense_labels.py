@@ -1,0 +1,73 @@
+"""Issue 16 items 2–4 on labelled public text (data/README.md has the protocol; the held-out half is never
+used to tune). Needs the full WordNet 3.0 (Debian wordnet-base), converted here once for the module.
+
+Measured with the resolver of commit a57c5ac (full WordNet 3.0, held-out half; the test prints the current figures):
+sense accuracy 62.5 % (ours) vs 66.1 % (first sense) vs 55.4 % (plain Lesk), n = 56; the issue's target
+(≥ 15 points above first sense) is NOT met and stays a strict xfail until it is. Index-worthy coverage
+on the dev half: 53 %; the ≥ 90 % target is a strict xfail as well.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from .sense_eval import coverage, load_labels, load_nouns, score
+
+WNDB = Path("/usr/share/wordnet")
+CORPUS = Path("/work/shared/corpus")
+
+pytestmark = [
+    pytest.mark.skipif(not (WNDB / "data.noun").is_file(), reason="needs Debian wordnet-base in /usr/share/wordnet"),
+    pytest.mark.skipif(not CORPUS.is_dir(), reason="needs the public dev corpus in /work/shared/corpus"),
+]
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory):
+    from textguard_pipeline.meanings.resolver import build_resolver
+    from textguard_pipeline.meanings.wordnet_install import install_wordnet, open_wordnet, wn_data_dir
+    from textguard_pipeline.settings import MeaningsSettings, restored_environ
+
+    with restored_environ("TEXTGUARD_WN_DATA", "TEXTGUARD_WN_LEXICON", "TEXTGUARD_WN_DOWNLOAD"):
+        import os
+
+        os.environ["TEXTGUARD_WN_DATA"] = str(tmp_path_factory.mktemp("wn_full"))
+        os.environ["TEXTGUARD_WN_DOWNLOAD"] = "0"
+        os.environ.pop("TEXTGUARD_WN_LEXICON", None)
+        install_wordnet(wndb_dirs=(str(WNDB),), allow_download=False, log=lambda _m: None)
+        open_wordnet.cache_clear()
+        yield build_resolver(MeaningsSettings(wikidata_mode="off"))
+        open_wordnet.cache_clear()
+    wn_data_dir()
+
+
+@pytest.fixture(scope="module")
+def heldout_scores(resolver):
+    s = score(resolver, load_labels("heldout"))
+    print(f"\nheld-out senses: n={s['n']} ours={s['ours']:.3f} first_sense={s['first_sense']:.3f} lesk={s['lesk']:.3f}")
+    return s
+
+
+def test_labelled_sets_are_real_public_text_with_a_held_out_half():
+    labels = load_labels()
+    assert len(labels) >= 120 and len({lab.domain for lab in labels}) >= 5
+    assert {lab.split for lab in labels} == {"dev", "heldout"}
+    assert all(str(lab.source).startswith(str(CORPUS)) for lab in labels)
+    nouns = load_nouns()
+    assert {r["label"] for r in nouns} == {"index_worthy", "excluded"} and {r["split"] for r in nouns} == {"dev", "heldout"}
+
+
+def test_held_out_senses_beat_plain_lesk(heldout_scores):
+    s = heldout_scores
+    assert s["n"] >= 50
+    assert s["ours"] > s["lesk"]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16 target not reached: 62.5 % vs 66.1 % first sense (held-out)")
+def test_held_out_senses_beat_first_sense_by_15_points(heldout_scores):
+    assert heldout_scores["ours"] >= heldout_scores["first_sense"] + 0.15
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16 target not reached: index-worthy coverage ≈ 53 % (dev half)")
+def test_held_out_index_worthy_coverage_is_at_least_90_percent(resolver):
+    assert coverage(resolver, load_nouns("heldout"))["coverage"] >= 0.90
