@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import os
 import threading
+import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -52,6 +53,7 @@ import sqlalchemy as db
 from dagster import Field, StringSource
 from dagster._core.events import ASSET_CHECK_EVENTS, ASSET_EVENTS, EVENT_TYPE_TO_PIPELINE_RUN_STATUS
 from dagster._core.events.log import EventLogEntry
+from dagster._core.storage.event_log.schema import DynamicPartitionsTable
 from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
     INDEX_SHARD_NAME,
     SqliteEventLogStorage,
@@ -87,6 +89,7 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
         self._tg_engines: OrderedDict[str, Engine] = OrderedDict()
         self._tg_pid = os.getpid()
         self._tg_tables: set[str] = set()
+        self._tg_partitions: dict[str, tuple[tuple, tuple[str, ...]]] = {}
         self._tg_started = False
         if event_batch_size > 0:
             # Read by the DagsterInstance on every event (not at import), so setting it here is enough.
@@ -188,6 +191,58 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
         if found:
             self._tg_tables.add(table_name)
         return found
+
+    # -- dynamic partitions: the list once, then a cheap "changed?" probe ----------------------------
+    # Dagster reads every key of the `documents` partitions for each input and output context of a
+    # step (to turn a key range into a subset): 100,000 rows several times per step. The list is kept
+    # per process with a stamp (row count, highest id) that changes with every add and delete; a call
+    # whose stamp matches returns the kept list instead of reading every row again. SQLite reuses the
+    # highest id after a delete, so every add and delete also renews a generation file next to index.db
+    # (every process of a home uses this class: they share dagster.yaml).
+
+    def _tg_generation_path(self) -> str:
+        return os.path.join(self._base_dir, ".textguard-partitions-generation")
+
+    def _tg_generation(self) -> str:
+        try:
+            with open(self._tg_generation_path(), encoding="ascii") as fh:
+                return fh.read()
+        except FileNotFoundError:
+            return ""
+
+    def _tg_bump_generation(self) -> None:
+        path = self._tg_generation_path()
+        tmp = f"{path}.{os.getpid()}.{uuid.uuid4().hex}"
+        with open(tmp, "w", encoding="ascii") as fh:
+            fh.write(uuid.uuid4().hex)
+        os.replace(tmp, path)
+
+    def add_dynamic_partitions(self, partitions_def_name: str, partition_keys: Sequence[str]) -> None:
+        try:
+            super().add_dynamic_partitions(partitions_def_name, partition_keys)
+        finally:
+            self._tg_bump_generation()
+
+    def delete_dynamic_partition(self, partitions_def_name: str, partition_key: str) -> None:
+        try:
+            super().delete_dynamic_partition(partitions_def_name, partition_key)
+        finally:
+            self._tg_bump_generation()
+
+    def get_dynamic_partitions(self, partitions_def_name: str) -> Sequence[str]:
+        self._check_partitions_table()
+        table = DynamicPartitionsTable
+        probe = db.select(db.func.count(), db.func.max(table.c.id)).where(
+            table.c.partitions_def_name == partitions_def_name)
+        with self.index_connection() as conn:
+            stamp = (*conn.execute(probe).fetchone(), self._tg_generation())
+        kept = self._tg_partitions.get(partitions_def_name)
+        if kept is not None and kept[0] == stamp:
+            return list(kept[1])
+        keys = super().get_dynamic_partitions(partitions_def_name)
+        # read after the stamp: a concurrent add makes the next stamp differ, so the list is read again
+        self._tg_partitions[partitions_def_name] = (stamp, tuple(keys))
+        return keys
 
     # -- batched writes ---------------------------------------------------------------------------
 

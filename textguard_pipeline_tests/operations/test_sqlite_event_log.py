@@ -170,3 +170,24 @@ def test_bad_synchronous_value_is_a_clear_error():
 
     with pytest.raises(ValueError, match="synchronous"):
         BatchedSqliteEventLogStorage(synchronous="sometimes")
+
+
+def test_dynamic_partitions_list_is_kept_and_follows_adds_and_deletes(tmp_path, monkeypatch):
+    """The kept list of partition keys is returned only while nothing was added or deleted (by any process)."""
+    monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
+    home = _home(tmp_path / "home", batched=True)
+    monkeypatch.setenv("DAGSTER_HOME", str(home))
+    with DagsterInstance.from_config(str(home)) as a, DagsterInstance.from_config(str(home)) as b:
+        a.add_dynamic_partitions("documents", ["x", "y"])
+        assert a.get_dynamic_partitions("documents") == ["x", "y"]
+        kept = a.event_log_storage._tg_partitions["documents"]
+        assert a.get_dynamic_partitions("documents") == ["x", "y"]
+        assert a.event_log_storage._tg_partitions["documents"] is kept  # not read again
+        b.add_dynamic_partitions("documents", ["z"])  # another instance (process) adds
+        assert a.get_dynamic_partitions("documents") == ["x", "y", "z"]
+        b.delete_dynamic_partition("documents", "x")
+        assert a.get_dynamic_partitions("documents") == ["y", "z"]
+        b.delete_dynamic_partition("documents", "z")
+        b.add_dynamic_partitions("documents", ["w"])  # same count as before: the highest id differs
+        assert a.get_dynamic_partitions("documents") == ["y", "w"]
+        assert a.has_dynamic_partition("documents", "w") and not a.has_dynamic_partition("documents", "x")
