@@ -17,11 +17,14 @@ def cmd_ner_serve(args: argparse.Namespace) -> int:
 
 
 def register_cli(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("ner-serve", help="run the reference math NER backend (POST /ner, /ner/batch, GET /health)")
+    p = subparsers.add_parser(
+        "ner-serve", help="run the reference math NER backend (POST /ner, /ner/batch, GET /health)"
+    )
     p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8001, help="port (default 8001)")
-    p.add_argument("--upstream", default=None,
-                   help="forward to this NER backend URL instead of the embedded rule-based extractor")
+    p.add_argument(
+        "--upstream", default=None, help="forward to this NER backend URL instead of the embedded rule-based extractor"
+    )
     p.add_argument("--timeout-ms", type=int, default=10_000, help="upstream timeout in ms (default 10000)")
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
     p.set_defaults(func=cmd_ner_serve)

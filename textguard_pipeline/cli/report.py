@@ -39,8 +39,12 @@ def register_cli(subparsers: argparse._SubParsersAction) -> None:
         r.add_argument("--corpus", help="corpus directory (default: $TEXTGUARD_CORPUS_DIR or data/corpus)")
         r.add_argument("--warehouse", help="Parquet base path or URL (default: $TEXTGUARD_WAREHOUSE or data/warehouse)")
         r.add_argument("--out", default="reports" if name == "report" else None, help="directory for the report files")
-        r.add_argument("--batch-size", type=int, default=None,
-                       help="documents per run (default: $TEXTGUARD_MAX_PARTITIONS_PER_RUN or 50)")
+        r.add_argument(
+            "--batch-size",
+            type=int,
+            default=None,
+            help="documents per run (default: $TEXTGUARD_MAX_PARTITIONS_PER_RUN or 50)",
+        )
         r.add_argument("--select", default=None, help="asset selection string (default: every asset)")
         r.add_argument("--quiet", action="store_true", help="print only the summary")
         r.add_argument("--workers", type=int, default=None,

@@ -127,7 +127,9 @@ class ParquetIOManager(UPathIOManager):
         if not context.has_asset_partitions:
             return super().handle_output(context, obj)
         if not isinstance(obj, dict):
-            raise TypeError(f"{context.asset_key.to_user_string()}: partitioned outputs must be {{partition_key: DataFrame}}")
+            raise TypeError(
+                f"{context.asset_key.to_user_string()}: partitioned outputs must be {{partition_key: DataFrame}}"
+            )
         paths, refused = self._split_paths(context)
         written_bad = sorted(k for k in refused if obj.get(k) is not None)
         if written_bad:
@@ -151,8 +153,9 @@ class ParquetIOManager(UPathIOManager):
         if extra:
             raise KeyError(f"output has partitions outside this run: {sorted(extra)[:5]}")
         metadata: dict[str, Any] = {
-            "path": MetadataValue.path(str(self._get_path_without_extension(context))
-                                       if len(paths) != 1 else str(next(iter(paths.values())))),
+            "path": MetadataValue.path(
+                str(self._get_path_without_extension(context)) if len(paths) != 1 else str(next(iter(paths.values())))
+            ),
             "partitions_written": sum(1 for k in paths if obj.get(k) is not None),
         }
         if refused:

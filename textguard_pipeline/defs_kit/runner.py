@@ -23,9 +23,9 @@ from dagster import (
     Output,
 )
 
+from ..settings import max_partitions_per_run
 from .io_manager import MissingPartition, partition_key_problem
 from .partitions import documents_partitions
-from ..settings import max_partitions_per_run
 
 
 class UpstreamMissing(Exception):
@@ -198,8 +198,9 @@ def markdown_table(df: pd.DataFrame, columns: list[str], n: int = 5, width: int 
     return head + "\n".join(lines)
 
 
-def head_where(df: pd.DataFrame, column: str, keep: Callable[[Any], bool], n: int,
-               fallback: bool = True) -> pd.DataFrame:
+def head_where(
+    df: pd.DataFrame, column: str, keep: Callable[[Any], bool], n: int, fallback: bool = True
+) -> pd.DataFrame:
     """The first ``n`` rows whose ``column`` value passes ``keep``; when none does, the whole frame
     (``fallback``) or no rows. For previews: a loop that stops early, not a mask over every row."""
     rows: list[int] = []

@@ -98,14 +98,18 @@ def process_alive(pid: int, start: str = "") -> bool:
 def fail_orphaned_runs(instance: DagsterInstance) -> list[tuple[str, int]]:
     """Mark STARTED/STARTING runs of this host whose executing process is gone as FAILED; return (run id, pid)."""
     host = socket.gethostname()
-    runs = instance.get_runs(RunsFilter(statuses=[DagsterRunStatus.STARTED, DagsterRunStatus.STARTING],
-                                        tags={HOST_TAG: host}))
+    runs = instance.get_runs(
+        RunsFilter(statuses=[DagsterRunStatus.STARTED, DagsterRunStatus.STARTING], tags={HOST_TAG: host})
+    )
     failed = []
     for run in runs:
         pid = run.tags.get(PID_TAG, "")
         if not pid.isdigit() or process_alive(int(pid), run.tags.get(START_TAG, "")):
             continue
-        instance.report_run_failed(run, f"the process executing this run (pid {pid} on {host}) is gone "
-                                        "(killed or crashed); marked failed by the next textguard report")
+        instance.report_run_failed(
+            run,
+            f"the process executing this run (pid {pid} on {host}) is gone "
+            "(killed or crashed); marked failed by the next textguard report",
+        )
         failed.append((run.run_id, int(pid)))
     return failed

@@ -45,7 +45,11 @@ def refresh_timezone() -> str:
 # -- jobs ---------------------------------------------------------------------------
 
 # rewritten_chunks (the LLM round trip) is opt-in: only with TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK set.
-_ALL = AssetSelection.all() if settings.rewrite_settings().enabled else AssetSelection.all() - AssetSelection.assets("rewritten_chunks")
+_ALL = (
+    AssetSelection.all()
+    if settings.rewrite_settings().enabled
+    else AssetSelection.all() - AssetSelection.assets("rewritten_chunks")
+)
 
 materialize_all = define_asset_job(
     "materialize_all",
@@ -139,11 +143,20 @@ _FINGERPRINT_SKIP = ("KEY", "TOKEN", "SECRET", "PASSWORD")
 def config_fingerprint(code_versions: dict[str, str | None], env: dict[str, str] | None = None) -> str:
     """A hash of the asset code versions and the TEXTGUARD_* settings (not secrets, not ops knobs)."""
     env = settings.textguard_environment(env)
-    ops_knobs = {"TEXTGUARD_EXECUTOR", "TEXTGUARD_MAX_PARTITIONS_PER_RUN", "TEXTGUARD_REFRESH_CRON",
-                 "TEXTGUARD_REFRESH_TZ", "TEXTGUARD_CELERY_BROKER", "TEXTGUARD_CELERY_BACKEND",
-                 "TEXTGUARD_IO_CACHE_MB"}
-    relevant = {k: v for k, v in env.items()
-                if k.startswith("TEXTGUARD_") and k not in ops_knobs and not any(s in k for s in _FINGERPRINT_SKIP)}
+    ops_knobs = {
+        "TEXTGUARD_EXECUTOR",
+        "TEXTGUARD_MAX_PARTITIONS_PER_RUN",
+        "TEXTGUARD_REFRESH_CRON",
+        "TEXTGUARD_REFRESH_TZ",
+        "TEXTGUARD_CELERY_BROKER",
+        "TEXTGUARD_CELERY_BACKEND",
+        "TEXTGUARD_IO_CACHE_MB",
+    }
+    relevant = {
+        k: v
+        for k, v in env.items()
+        if k.startswith("TEXTGUARD_") and k not in ops_knobs and not any(s in k for s in _FINGERPRINT_SKIP)
+    }
     data = json.dumps({"code": code_versions, "env": relevant}, sort_keys=True)
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 
@@ -151,5 +164,3 @@ def config_fingerprint(code_versions: dict[str, str | None], env: dict[str, str]
 def all_documents_requests(registered: list[str], fingerprint: str) -> list[RunRequest]:
     """Runs covering every registered document, in ranges."""
     return range_run_requests(list(registered), list(registered), f"config-{fingerprint}")
-
-

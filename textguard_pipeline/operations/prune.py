@@ -20,8 +20,11 @@ def document_assets() -> set[str]:
     from .report import load_definitions
 
     graph = load_definitions().resolve_asset_graph()
-    return {k.to_user_string() for k in graph.materializable_asset_keys
-            if graph.get(k).partitions_def == documents_partitions}
+    return {
+        k.to_user_string()
+        for k in graph.materializable_asset_keys
+        if graph.get(k).partitions_def == documents_partitions
+    }
 
 
 def prune(

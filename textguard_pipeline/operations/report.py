@@ -30,6 +30,7 @@ from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PART
 from .. import settings
 from ..core.documents import discover_documents
 from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
+from ..meanings.wordnet_install import lexicon_status
 from .instance import fail_orphaned_runs, open_instance, owner_tags
 from .parallel import Progress, RangeTask, Throughput, cpu_seconds, run_ranges, split_size
 from .safe_text import one_line, visible
@@ -92,8 +93,9 @@ def load_definitions():
 def housekeeping(instance: DagsterInstance, warehouse: str) -> list[str]:
     """Mark runs whose process died as failed; remove temporary files their writers left. Returns what was done."""
     orphaned = fail_orphaned_runs(instance)
-    notes = [f"run {run_id} was left STARTED by process {pid}, which is gone: marked FAILED"
-             for run_id, pid in orphaned]
+    notes = [
+        f"run {run_id} was left STARTED by process {pid}, which is gone: marked FAILED" for run_id, pid in orphaned
+    ]
     dead = {pid for _, pid in orphaned}
     notes += [f"removed orphan temporary file {p}" for p in remove_files(orphan_tmp_files(warehouse, dead_pids=dead))]
     return notes
@@ -211,7 +213,9 @@ def _selection_job(defs, select: str):
     """A job over an asset selection string (e.g. "source_documents parsed_chunks" or "key:parsed_chunks+")."""
     from dagster import AssetSelection, Definitions, define_asset_job
 
-    selection = AssetSelection.from_string(select) if " " not in select.strip() else AssetSelection.assets(*select.split())
+    selection = (
+        AssetSelection.from_string(select) if " " not in select.strip() else AssetSelection.assets(*select.split())
+    )
     job = define_asset_job("report_selection", selection=selection, partitions_def=documents_partitions)
     merged = Definitions.merge(defs, Definitions(jobs=[job]))
     return merged.resolve_job_def("report_selection")
@@ -221,7 +225,11 @@ def _check_specs(defs) -> dict[str, tuple[bool, str]]:
     """check key → (blocking, description)."""
     out = {}
     for spec in defs.resolve_asset_graph().asset_check_keys:
-        node = defs.resolve_asset_graph().get_check_spec(spec) if hasattr(defs.resolve_asset_graph(), "get_check_spec") else None
+        node = (
+            defs.resolve_asset_graph().get_check_spec(spec)
+            if hasattr(defs.resolve_asset_graph(), "get_check_spec")
+            else None
+        )
         blocking = bool(getattr(node, "blocking", False))
         out[f"{spec.asset_key.to_user_string()}/{spec.name}"] = (blocking, getattr(node, "description", "") or "")
     return out
@@ -239,20 +247,36 @@ def _collect(result, keys: list[str], checks_meta: dict[str, tuple[bool, str]], 
         msg = getattr(first, "value", "") if first is not None else ""
         for k in keys:
             failed_here = (not ev.passed) and (k in failing or not failing)
-            res.outcomes.append(CheckOutcome(name, k, "failed" if failed_here else "passed", severity, blocking,
-                                             _doc_lines(msg, k) if failed_here else ""))
+            res.outcomes.append(
+                CheckOutcome(
+                    name,
+                    k,
+                    "failed" if failed_here else "passed",
+                    severity,
+                    blocking,
+                    _doc_lines(msg, k) if failed_here else "",
+                )
+            )
     for name, (blocking, _) in checks_meta.items():
         if name not in seen:
             for k in keys:
-                res.outcomes.append(CheckOutcome(name, k, "skipped", "ERROR", blocking,
-                                                 "not evaluated (an upstream step failed or a blocking check stopped it)"))
+                res.outcomes.append(
+                    CheckOutcome(
+                        name,
+                        k,
+                        "skipped",
+                        "ERROR",
+                        blocking,
+                        "not evaluated (an upstream step failed or a blocking check stopped it)",
+                    )
+                )
     for ev in result.get_asset_materialization_events():
         mat = ev.event_specific_data.materialization
         summary = mat.metadata.get("summary")
         if summary is not None and getattr(summary, "value", None):
             res.summaries.setdefault(mat.asset_key.to_user_string(), []).append(str(summary.value))
         failed = _json(mat.metadata.get("failed_documents"))
-        for doc_id, reason in (failed.items() if isinstance(failed, dict) else ()):
+        for doc_id, reason in failed.items() if isinstance(failed, dict) else ():
             res.document_failures.setdefault(str(doc_id), {})[mat.asset_key.to_user_string()] = str(reason)
     for ev in result.get_step_failure_events():
         err = ev.event_specific_data.error if ev.event_specific_data else None
@@ -297,22 +321,26 @@ def write_junit(res: ReportResult, path: Path) -> None:
     # A document that already fails a check gets the reasons in that check's message (counted once);
     # the others get a testcase of their own under "documents".
     covered = {o.doc_id for o in res.failed}
-    why = {doc: "\n".join(f"{asset}: {reason}" for asset, reason in sorted(by_asset.items()))
-           for doc, by_asset in res.document_failures.items()}
+    why = {
+        doc: "\n".join(f"{asset}: {reason}" for asset, reason in sorted(by_asset.items()))
+        for doc, by_asset in res.document_failures.items()
+    }
     uncovered = {doc: by_asset for doc, by_asset in res.document_failures.items() if doc not in covered}
     parts = ['<?xml version="1.0" encoding="UTF-8"?>']
     n_docs = len(uncovered)
     total = len(res.outcomes) + len(res.step_failures) + n_docs
     failures = sum(1 for o in res.outcomes if o.status == "failed") + n_docs
     skipped = sum(1 for o in res.outcomes if o.status == "skipped")
-    parts.append(f'<testsuites name="textguard asset checks" tests="{total}" failures="{failures}" '
-                 f'errors="{len(res.step_failures)}" skipped="{skipped}" time="{res.seconds:.3f}">')
+    parts.append(
+        f'<testsuites name="textguard asset checks" tests="{total}" failures="{failures}" '
+        f'errors="{len(res.step_failures)}" skipped="{skipped}" time="{res.seconds:.3f}">'
+    )
     for check, outs in sorted(by_check.items()):
         nf = sum(1 for o in outs if o.status == "failed")
         ns = sum(1 for o in outs if o.status == "skipped")
         parts.append(f'  <testsuite name={_attr(check)} tests="{len(outs)}" failures="{nf}" skipped="{ns}">')
         for o in sorted(outs, key=lambda o: o.doc_id):
-            parts.append(f'    <testcase classname={_attr(check)} name={_attr(o.doc_id)}>')
+            parts.append(f"    <testcase classname={_attr(check)} name={_attr(o.doc_id)}>")
             if o.status == "failed":
                 if o.severity == "ERROR":
                     body = o.message + (f"\n\ndocument failures:\n{why[o.doc_id]}" if o.doc_id in why else "")
@@ -328,14 +356,20 @@ def write_junit(res: ReportResult, path: Path) -> None:
         parts.append(f'  <testsuite name="documents" tests="{n_docs}" failures="{n_docs}">')
         for doc_id, by_asset in sorted(uncovered.items()):
             asset, reason = next(iter(sorted(by_asset.items())))
-            parts.append(f'    <testcase classname="documents" name={_attr(doc_id)}>'
-                         f'<failure message={_attr(f"{asset}: {reason}"[:300])}>{_text(why[doc_id])}</failure></testcase>')
+            parts.append(
+                f'    <testcase classname="documents" name={_attr(doc_id)}>'
+                f"<failure message={_attr(f'{asset}: {reason}'[:300])}>{_text(why[doc_id])}</failure></testcase>"
+            )
         parts.append("  </testsuite>")
     if res.step_failures:
-        parts.append(f'  <testsuite name="asset steps" tests="{len(res.step_failures)}" errors="{len(res.step_failures)}">')
+        parts.append(
+            f'  <testsuite name="asset steps" tests="{len(res.step_failures)}" errors="{len(res.step_failures)}">'
+        )
         for step, msg in res.step_failures:
-            parts.append(f'    <testcase classname="asset steps" name={_attr(step)}>'
-                         f'<error message={_attr(msg.splitlines()[0] if msg else "")}>{_text(msg)}</error></testcase>')
+            parts.append(
+                f'    <testcase classname="asset steps" name={_attr(step)}>'
+                f"<error message={_attr(msg.splitlines()[0] if msg else '')}>{_text(msg)}</error></testcase>"
+            )
         parts.append("  </testsuite>")
     parts.append("</testsuites>")
     path.write_text("\n".join(parts) + "\n", encoding="utf-8")
@@ -371,6 +405,8 @@ def render_markdown(res: ReportResult) -> str:
         "",
         f"Throughput: {res.throughput.line()}",
         "",
+        lexicon_status(),
+        "",
         "| check | blocking | passed | failed | skipped |",
         "|---|---|---|---|---|",
     ]
@@ -403,9 +439,14 @@ def _stale_lines(stale: Stale) -> list[str]:
     if not stale:
         return []
     docs = stale.documents()
-    lines = ["", "## Stale documents", "",
-             f"{len(docs)} document(s) are no longer in the corpus but still have {len(stale.partitions)} registered "
-             f"partition(s) and {len(stale.files)} file(s) in the warehouse. `textguard prune` removes them.", ""]
+    lines = [
+        "",
+        "## Stale documents",
+        "",
+        f"{len(docs)} document(s) are no longer in the corpus but still have {len(stale.partitions)} registered "
+        f"partition(s) and {len(stale.files)} file(s) in the warehouse. `textguard prune` removes them.",
+        "",
+    ]
     lines += [f"- `{one_line(d)}`" for d in docs[:50]]
     if len(docs) > 50:
         lines.append(f"- … and {len(docs) - 50} more")

@@ -27,7 +27,7 @@ def is_local(warehouse: str) -> bool:
 
 
 def _local(warehouse: str) -> Path:
-    return Path(warehouse[len("file://"):] if warehouse.startswith("file://") else warehouse)
+    return Path(warehouse[len("file://") :] if warehouse.startswith("file://") else warehouse)
 
 
 def _alive(pid: int) -> bool:
@@ -85,8 +85,11 @@ def warehouse_keys(warehouse: str) -> dict[str, set[str]]:
         return {}
     out: dict[str, set[str]] = {}
     for asset_dir in sorted(p for p in _local(warehouse).iterdir() if p.is_dir()):
-        keys = {p.name[: -len(".parquet")] for p in asset_dir.iterdir()
-                if p.name.endswith(".parquet") and not p.name.startswith(".")}
+        keys = {
+            p.name[: -len(".parquet")]
+            for p in asset_dir.iterdir()
+            if p.name.endswith(".parquet") and not p.name.startswith(".")
+        }
         if keys:
             out[asset_dir.name] = keys
     return out

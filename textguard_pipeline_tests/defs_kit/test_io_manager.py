@@ -70,8 +70,22 @@ from textguard_pipeline.defs_kit.io_manager import (  # noqa: E402
 )
 from textguard_pipeline.defs_kit.runner import per_document  # noqa: E402
 
-HOSTILE = ["../../../victim/important", "..", ".", "", "a/b", "a\\b", "/etc/passwd", ".hidden", "x\x1b[31m",
-           "nul\x00", "line\nbreak", "rtl\u202eoverride", "é" * (MAX_KEY_BYTES // 2 + 1), "bad\u2028sep"]
+HOSTILE = [
+    "../../../victim/important",
+    "..",
+    ".",
+    "",
+    "a/b",
+    "a\\b",
+    "/etc/passwd",
+    ".hidden",
+    "x\x1b[31m",
+    "nul\x00",
+    "line\nbreak",
+    "rtl\u202eoverride",
+    "é" * (MAX_KEY_BYTES // 2 + 1),
+    "bad\u2028sep",
+]
 FINE = ["a.txt", "notes_.._x", "café.md", "日本語.txt", "x" * MAX_KEY_BYTES, "a..b", "-dash", "~tilde"]
 
 
@@ -130,7 +144,9 @@ def test_a_run_with_hostile_keys_writes_only_inside_the_warehouse_and_names_them
     with dg.instance_for_test() as instance:
         instance.add_dynamic_partitions("documents", keys)
         result = dg.materialize(
-            [up, down], instance=instance, resources={"parquet_io_manager": ParquetIOManager(str(warehouse))},
+            [up, down],
+            instance=instance,
+            resources={"parquet_io_manager": ParquetIOManager(str(warehouse))},
             tags={"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]},
         )
         assert result.success
@@ -140,7 +156,6 @@ def test_a_run_with_hostile_keys_writes_only_inside_the_warehouse_and_names_them
         failed = next(m.metadata["failed_documents"].data for m in mats if "failed_documents" in m.metadata)
     assert set(failed) == set(keys[1:])
     assert all("partition key" in failed[k] for k in keys[1:])
-
 
 
 def test_a_truncated_file_loads_as_a_named_missing_partition_for_that_document_only(tmp_path):
@@ -163,8 +178,11 @@ def test_a_truncated_file_loads_as_a_named_missing_partition_for_that_document_o
         bad.write_bytes(bad.read_bytes()[:-20])  # truncated: the footer is gone
         result = dg.materialize([up, down], selection=[down], instance=instance, resources=resources, tags=tags)
         assert result.success  # the other document went on
-        failed = next(m.metadata["failed_documents"].data for m in result.asset_materializations_for_node("down")
-                      if "failed_documents" in m.metadata)
+        failed = next(
+            m.metadata["failed_documents"].data
+            for m in result.asset_materializations_for_node("down")
+            if "failed_documents" in m.metadata
+        )
     assert list(failed) == ["a"] and str(bad) in failed["a"] and "unreadable file" in failed["a"]
     assert read_parquet(tmp_path / "down" / "b.parquet")["n"].tolist() == [2]
     assert not (tmp_path / "down" / "a.parquet").exists()

@@ -12,16 +12,31 @@ from textguard_pipeline.operations.report import CheckOutcome, ReportResult, err
 from textguard_pipeline.operations.safe_text import one_line, visible
 from textguard_pipeline.operations.warehouse import Stale
 
-HOSTILE_IDS = ["caf\udce9.txt", "red\x1b[31m.txt", "bell\x07\x00.txt", "csi\x9b2J.txt", "cr\rline\nfeed.txt",
-               "nonchar\ufffe.txt", "amp&<lt>\"quote'.txt"]
+HOSTILE_IDS = [
+    "caf\udce9.txt",
+    "red\x1b[31m.txt",
+    "bell\x07\x00.txt",
+    "csi\x9b2J.txt",
+    "cr\rline\nfeed.txt",
+    "nonchar\ufffe.txt",
+    "amp&<lt>\"quote'.txt",
+]
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 def _result() -> ReportResult:
     res = ReportResult(documents=HOSTILE_IDS)
     for doc in HOSTILE_IDS:
-        res.outcomes.append(CheckOutcome("parsed_chunks/parsed_chunks_tiling", doc, "failed", "ERROR", True,
-                                         f"| doc_id | reason |\n| {doc} | bad \x1b[2J text |"))
+        res.outcomes.append(
+            CheckOutcome(
+                "parsed_chunks/parsed_chunks_tiling",
+                doc,
+                "failed",
+                "ERROR",
+                True,
+                f"| doc_id | reason |\n| {doc} | bad \x1b[2J text |",
+            )
+        )
         res.outcomes.append(CheckOutcome("ner_frames/ner_frames_schema", doc, "skipped", "ERROR", True, f"skip {doc}"))
         res.document_failures[doc] = {"parsed_chunks": f"unreadable file /w/source_documents/{doc}.parquet"}
     res.step_failures.append(("parsed_chunks", f"OSError: cannot write /w/{HOSTILE_IDS[1]}.parquet\x1b[0m"))

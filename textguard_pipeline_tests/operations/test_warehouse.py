@@ -56,11 +56,17 @@ def test_stale_lists_partitions_and_files_of_documents_gone_from_the_corpus_only
     for asset in ("source_documents", "parsed_chunks", "not_ours"):
         for key in ("kept.txt", "gone.txt"):
             write_parquet_atomic(pd.DataFrame({"x": [1]}), tmp_path / asset / f"{key}.parquet")
-    stale = find_stale(str(tmp_path), ["kept.txt", "gone.txt", "never_written.txt"], {"kept.txt"},
-                       {"source_documents", "parsed_chunks"})
+    stale = find_stale(
+        str(tmp_path),
+        ["kept.txt", "gone.txt", "never_written.txt"],
+        {"kept.txt"},
+        {"source_documents", "parsed_chunks"},
+    )
     assert stale.partitions == ["gone.txt", "never_written.txt"]
     assert sorted(p.relative_to(tmp_path).as_posix() for p in stale.files) == [
-        "parsed_chunks/gone.txt.parquet", "source_documents/gone.txt.parquet"]
+        "parsed_chunks/gone.txt.parquet",
+        "source_documents/gone.txt.parquet",
+    ]
     assert stale.documents() == ["gone.txt", "never_written.txt"]
     assert not find_stale(str(tmp_path), ["kept.txt"], {"kept.txt", "gone.txt"}, {"source_documents"})
     assert not find_stale("s3://bucket/w", ["kept.txt"], {"kept.txt"}, {"source_documents"}).files

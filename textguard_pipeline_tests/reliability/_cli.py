@@ -12,8 +12,10 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 CHEAP = "source_documents parsed_chunks"  # the two root assets: enough to exercise runs, files and the instance
-WORDS = ("alpha beta gamma delta epsilon zeta theta kappa lambda sigma omega river stone cloud paper "
-         "garden window letter number table chapter method result").split()
+WORDS = (
+    "alpha beta gamma delta epsilon zeta theta kappa lambda sigma omega river stone cloud paper "
+    "garden window letter number table chapter method result"
+).split()
 
 
 @dataclass
@@ -25,22 +27,33 @@ class Place:
 
     def env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTGUARD_", "DAGSTER_"))}
-        env.update(DAGSTER_HOME=str(self.home), TEXTGUARD_CORPUS_DIR=str(self.corpus),
-                   TEXTGUARD_WAREHOUSE=str(self.warehouse), PYTHONUNBUFFERED="1")
+        env.update(
+            DAGSTER_HOME=str(self.home),
+            TEXTGUARD_CORPUS_DIR=str(self.corpus),
+            TEXTGUARD_WAREHOUSE=str(self.warehouse),
+            PYTHONUNBUFFERED="1",
+        )
         return env
 
     def command(self, *args: str) -> list[str]:
         return [sys.executable, "-m", "textguard_pipeline.cli", *args]
 
-    def report(self, *extra: str, select: str | None = CHEAP, out: Path | None = None,
-               timeout: float = 600) -> subprocess.CompletedProcess:
+    def report(
+        self, *extra: str, select: str | None = CHEAP, out: Path | None = None, timeout: float = 600
+    ) -> subprocess.CompletedProcess:
         args = ["report", "--out", str(out or self.out)] + (["--select", select] if select else []) + list(extra)
         return subprocess.run(self.command(*args), env=self.env(), capture_output=True, text=True, timeout=timeout)
 
     def start_report(self, *extra: str, select: str | None = CHEAP, out: Path | None = None) -> subprocess.Popen:
         args = ["report", "--out", str(out or self.out)] + (["--select", select] if select else []) + list(extra)
-        return subprocess.Popen(self.command(*args), env=self.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, start_new_session=True)
+        return subprocess.Popen(
+            self.command(*args),
+            env=self.env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
 
     def markdown(self, out: Path | None = None) -> str:
         return ((out or self.out) / "asset-checks.md").read_text(encoding="utf-8")
@@ -57,7 +70,9 @@ def write_docs(corpus: Path, n: int, words: int = 200, seed: int = 0) -> list[st
     rng = random.Random(seed)
     names = []
     for i in range(n):
-        paragraphs = [" ".join(rng.choice(WORDS) for _ in range(40)).capitalize() + "." for _ in range(max(1, words // 40))]
+        paragraphs = [
+            " ".join(rng.choice(WORDS) for _ in range(40)).capitalize() + "." for _ in range(max(1, words // 40))
+        ]
         (corpus / f"doc{i:03d}.txt").write_text("\n\n".join(paragraphs) + "\n", encoding="utf-8")
         names.append(f"doc{i:03d}.txt")
     return names

@@ -23,8 +23,15 @@ _OPEN = textwrap.dedent("""
 
 
 def _race(home, go, n_procs: int, n_keys: int) -> list[subprocess.CompletedProcess]:
-    procs = [subprocess.Popen([sys.executable, "-c", _OPEN, str(home), str(go), str(n_keys)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(n_procs)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _OPEN, str(home), str(go), str(n_keys)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(n_procs)
+    ]
     time.sleep(3.0)  # every process has imported Dagster and waits at the start line
     go.touch()
     return [subprocess.CompletedProcess(p.args, p.wait(timeout=300), *p.communicate()) for p in procs]
