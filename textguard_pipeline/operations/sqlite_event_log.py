@@ -47,7 +47,6 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
 
 import sqlalchemy as db
 from dagster import Field, StringSource
@@ -111,16 +110,35 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
     @classmethod
     def config_type(cls):
         return {
-            "base_dir": Field(StringSource, is_required=False,
-                              description="Directory of the run shards; default $DAGSTER_HOME/history/runs."),
-            "event_batch_size": Field(int, is_required=False, default_value=100,
-                                      description="DAGSTER_EVENT_BATCH_SIZE when the environment does not set it; 0 = off."),
-            "busy_timeout_seconds": Field(int, is_required=False, default_value=SQLITE_BUSY_TIMEOUT_SECONDS,
-                                          description="How long a writer waits for another process's write."),
-            "synchronous": Field(str, is_required=False, default_value="NORMAL",
-                                 description="PRAGMA synchronous (WAL + NORMAL: crash-safe, fsync at checkpoints)."),
-            "max_open_shards": Field(int, is_required=False, default_value=8,
-                                     description="Run shards kept open per process (least recently used closed)."),
+            "base_dir": Field(
+                StringSource,
+                is_required=False,
+                description="Directory of the run shards; default $DAGSTER_HOME/history/runs.",
+            ),
+            "event_batch_size": Field(
+                int,
+                is_required=False,
+                default_value=100,
+                description="DAGSTER_EVENT_BATCH_SIZE when the environment does not set it; 0 = off.",
+            ),
+            "busy_timeout_seconds": Field(
+                int,
+                is_required=False,
+                default_value=SQLITE_BUSY_TIMEOUT_SECONDS,
+                description="How long a writer waits for another process's write.",
+            ),
+            "synchronous": Field(
+                str,
+                is_required=False,
+                default_value="NORMAL",
+                description="PRAGMA synchronous (WAL + NORMAL: crash-safe, fsync at checkpoints).",
+            ),
+            "max_open_shards": Field(
+                int,
+                is_required=False,
+                default_value=8,
+                description="Run shards kept open per process (least recently used closed).",
+            ),
         }
 
     @classmethod
@@ -148,7 +166,9 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
             return engine
         engine = db.create_engine(
             self.conn_string_for_shard(shard),
-            pool_size=1, max_overflow=2, pool_pre_ping=False,
+            pool_size=1,
+            max_overflow=2,
+            pool_pre_ping=False,
             connect_args={"timeout": self._tg_busy_timeout, "check_same_thread": False},
         )
         db.event.listen(engine, "connect", self._tg_on_connect)
@@ -233,7 +253,8 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
         self._check_partitions_table()
         table = DynamicPartitionsTable
         probe = db.select(db.func.count(), db.func.max(table.c.id)).where(
-            table.c.partitions_def_name == partitions_def_name)
+            table.c.partitions_def_name == partitions_def_name
+        )
         with self.index_connection() as conn:
             stamp = (*conn.execute(probe).fetchone(), self._tg_generation())
         kept = self._tg_partitions.get(partitions_def_name)
@@ -256,9 +277,16 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
             with self.run_connection(run_id) as conn:
                 conn.execute(self.prepare_insert_event_batch(run_events))
 
-        mirrored = [e for e in events if e.is_dagster_event and (
-            e.dagster_event_type in ASSET_EVENTS or e.dagster_event_type in ASSET_CHECK_EVENTS
-            or e.dagster_event_type in EVENT_TYPE_TO_PIPELINE_RUN_STATUS)]
+        mirrored = [
+            e
+            for e in events
+            if e.is_dagster_event
+            and (
+                e.dagster_event_type in ASSET_EVENTS
+                or e.dagster_event_type in ASSET_CHECK_EVENTS
+                or e.dagster_event_type in EVENT_TYPE_TO_PIPELINE_RUN_STATUS
+            )
+        ]
         if not mirrored:
             return
         asset_rows: list[tuple[EventLogEntry, int]] = []
