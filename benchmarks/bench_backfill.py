@@ -155,17 +155,22 @@ def warm_up(corpus: Path, distinct: int) -> None:
 
 
 def check_functions() -> dict[str, list]:
-    """asset → the body of every asset check on it (the functions the check steps run)."""
-    import inspect
-
+    """asset → (body, needs source_documents) of every asset check whose body takes only the asset and the
+    sources (the bodies the check steps run; a check that needs a resource is left out and counted)."""
     from textguard_pipeline.definitions import build_definitions
+    from textguard_pipeline.defs_kit.check_steps import _groupable
 
     out: dict[str, list] = {}
+    skipped = 0
     for chk in build_definitions(grouped_checks=False).asset_checks or []:
-        fn = chk.op.compute_fn.decorated_fn
-        params = list(inspect.signature(fn).parameters)
-        for key in chk.check_keys:
-            out.setdefault(key.asset_key.to_user_string(), []).append((fn, "source_documents" in params))
+        info = _groupable(chk)
+        if info is None:
+            skipped += len(list(chk.check_keys))
+            continue
+        asset, _spec, body, needs_sources = info
+        out.setdefault(asset, []).append((body, needs_sources))
+    if skipped:
+        print(f"(core loop + checks: {skipped} check(s) that need a resource are not run on the core side)")
     return out
 
 
