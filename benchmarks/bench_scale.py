@@ -71,8 +71,10 @@ def _timed(label: str, rows: list, fn, goal: float | None = None):
     value = fn()
     secs = time.perf_counter() - t
     rows.append((label, secs, goal))
-    print(f"  {label}: {secs:.2f} s" + (f" (goal < {goal:.0f} s: {'met' if secs < goal else 'NOT met'})"
-                                          if goal else ""), flush=True)
+    print(
+        f"  {label}: {secs:.2f} s" + (f" (goal < {goal:.0f} s: {'met' if secs < goal else 'NOT met'})" if goal else ""),
+        flush=True,
+    )
     return value
 
 
@@ -103,11 +105,15 @@ def _materialize_sample(instance, sample: list[str]) -> None:
     from textguard_pipeline.definitions import build_definitions
     from textguard_pipeline.defs_kit.partitions import documents_partitions
 
-    job_def = define_asset_job("bench_scale_sample", partitions_def=documents_partitions,
-                               selection=AssetSelection.assets("source_documents", "parsed_chunks"))
+    job_def = define_asset_job(
+        "bench_scale_sample",
+        partitions_def=documents_partitions,
+        selection=AssetSelection.assets("source_documents", "parsed_chunks"),
+    )
     job = Definitions.merge(build_definitions(), Definitions(jobs=[job_def])).resolve_job_def("bench_scale_sample")
     result = job.execute_in_process(
-        instance=instance, raise_on_error=False,
+        instance=instance,
+        raise_on_error=False,
         run_config={"loggers": {"console": {"config": {"log_level": "WARNING"}}}},
         tags={ASSET_PARTITION_RANGE_START_TAG: sample[0], ASSET_PARTITION_RANGE_END_TAG: sample[-1]},
     )
@@ -119,16 +125,22 @@ def instance_timings(rows: list, home: Path, corpus: Path, keys: list[str], n_ne
     from dagster import DagsterInstance, SensorResult, build_sensor_context
 
     from textguard_pipeline.core.documents import file_sha256
+    from textguard_pipeline.defs_kit.partitions import documents_partitions, encode_cursor
     from textguard_pipeline.operations.jobs import refresh_requests
     from textguard_pipeline.operations.sensors import corpus_sensor
-    from textguard_pipeline.defs_kit.partitions import documents_partitions, encode_cursor
 
     registered = keys[: len(keys) - n_new]
     with DagsterInstance.from_config(str(home)) as instance:
-        _timed(f"register {len(registered):,} partitions (one add_dynamic_partitions call)", rows,
-               lambda: instance.add_dynamic_partitions(documents_partitions.name, registered))
-        _timed(f"materialize a sample of {n_sample} documents (2 assets + checks, one run)", rows,
-               lambda: _materialize_sample(instance, registered[:n_sample]))
+        _timed(
+            f"register {len(registered):,} partitions (one add_dynamic_partitions call)",
+            rows,
+            lambda: instance.add_dynamic_partitions(documents_partitions.name, registered),
+        )
+        _timed(
+            f"materialize a sample of {n_sample} documents (2 assets + checks, one run)",
+            rows,
+            lambda: _materialize_sample(instance, registered[:n_sample]),
+        )
         # the sensor's cursor after its previous tick: the hashes of every registered document (not timed)
         cursor = encode_cursor({k: file_sha256(corpus / k) for k in registered})
 
@@ -139,14 +151,22 @@ def instance_timings(rows: list, home: Path, corpus: Path, keys: list[str], n_ne
                     instance.add_dynamic_partitions(req.partitions_def_name, list(req.partition_keys))
             return result
 
-        result = _timed(f"corpus_sensor tick: {n_new:,} new among {len(keys):,} (evaluate + register)", rows,
-                        lambda: sensor_tick(cursor), SENSOR_GOAL_S)
+        result = _timed(
+            f"corpus_sensor tick: {n_new:,} new among {len(keys):,} (evaluate + register)",
+            rows,
+            lambda: sensor_tick(cursor),
+            SENSOR_GOAL_S,
+        )
         runs = len(result.run_requests) if isinstance(result, SensorResult) else 0
         print(f"    → {runs} run requests; cursor {len(result.cursor or '') / 1e6:.1f} MB", flush=True)
         steady = _timed("corpus_sensor tick: nothing new", rows, lambda: sensor_tick(result.cursor), SENSOR_GOAL_S)
         print(f"    → {type(steady).__name__}", flush=True)
-        tick = _timed(f"corpus_refresh tick over {len(keys):,} registered", rows,
-                      lambda: refresh_requests(instance, str(corpus)), SENSOR_GOAL_S)
+        tick = _timed(
+            f"corpus_refresh tick over {len(keys):,} registered",
+            rows,
+            lambda: refresh_requests(instance, str(corpus)),
+            SENSOR_GOAL_S,
+        )
         print(f"    → {len(tick.run_requests)} run requests (every never-materialized document)", flush=True)
         assert len(instance.get_dynamic_partitions(documents_partitions.name)) == len(keys)
 
@@ -159,9 +179,13 @@ def report_startup(rows: list, tmp: Path, home: Path, env: dict) -> None:
     bin_dir = Path(sys.executable).parent
     t = time.perf_counter()
     with open(log, "wb") as fh:
-        proc = subprocess.Popen([str(bin_dir / "textguard"), "report", "--out", str(tmp / "reports")],
-                                env={**os.environ, **env, "DAGSTER_HOME": str(home)}, stdout=fh,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            [str(bin_dir / "textguard"), "report", "--out", str(tmp / "reports")],
+            env={**os.environ, **env, "DAGSTER_HOME": str(home)},
+            stdout=fh,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         while True:
             text = log.read_text(errors="replace")
@@ -185,10 +209,21 @@ def ui_timings(rows: list, tmp: Path, home: Path, env: dict, new_keys: list[str]
     port = free_port()
     log = tmp / "dagster_dev.log"
     bin_dir = Path(sys.executable).parent
-    proc = start_group([str(bin_dir / "dagster"), "dev", "-h", "127.0.0.1", "-p", str(port),
-                        "-w", str(settings.PROJECT_ROOT / "workspace.yaml")], log,
-                       env={**env, "DAGSTER_HOME": str(home), "PATH": f"{bin_dir}:{os.environ.get('PATH', '')}"},
-                       cwd=settings.PROJECT_ROOT)
+    proc = start_group(
+        [
+            str(bin_dir / "dagster"),
+            "dev",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "-w",
+            str(settings.PROJECT_ROOT / "workspace.yaml"),
+        ],
+        log,
+        env={**env, "DAGSTER_HOME": str(home), "PATH": f"{bin_dir}:{os.environ.get('PATH', '')}"},
+        cwd=settings.PROJECT_ROOT,
+    )
     base = f"http://127.0.0.1:{port}"
 
     def gql(query: str, **variables):
@@ -200,19 +235,29 @@ def ui_timings(rows: list, tmp: Path, home: Path, env: dict, new_keys: list[str]
         return body["data"]
 
     try:
-        wait_until(lambda: httpx.get(f"{base}/server_info", timeout=2).status_code == 200, 300, "dagster dev", proc, log)
+        wait_until(
+            lambda: httpx.get(f"{base}/server_info", timeout=2).status_code == 200, 300, "dagster dev", proc, log
+        )
         wait_until(lambda: gql(Q_GRAPH)["assetNodes"], 300, "code location", proc, log)
         gql(Q_GRAPH)  # warm
         _timed("UI asset graph query (GraphQL)", rows, lambda: gql(Q_GRAPH))
-        page = _timed("UI partition page of parsed_chunks (GraphQL: keys + statuses)", rows,
-                      lambda: gql(Q_PARTITION_PAGE, key={"path": ["parsed_chunks"]}))
+        page = _timed(
+            "UI partition page of parsed_chunks (GraphQL: keys + statuses)",
+            rows,
+            lambda: gql(Q_PARTITION_PAGE, key={"path": ["parsed_chunks"]}),
+        )
         node = page["assetNodeOrError"]
         n_keys = len(node["partitionKeysByDimension"][0]["partitionKeys"])
         print(f"    → {n_keys:,} partition keys", flush=True)
 
         t = time.perf_counter()
-        launched = gql(M_BACKFILL, params={"assetSelection": [{"path": ["source_documents"]}, {"path": ["parsed_chunks"]}],
-                                           "partitionNames": new_keys})["launchPartitionBackfill"]
+        launched = gql(
+            M_BACKFILL,
+            params={
+                "assetSelection": [{"path": ["source_documents"]}, {"path": ["parsed_chunks"]}],
+                "partitionNames": new_keys,
+            },
+        )["launchPartitionBackfill"]
         mutation_s = time.perf_counter() - t
         if launched["__typename"] != "LaunchBackfillSuccess":
             raise RuntimeError(launched)
@@ -228,11 +273,19 @@ def ui_timings(rows: list, tmp: Path, home: Path, env: dict, new_keys: list[str]
 
         wait_until(planned, 600, "backfill runs", proc, log)
         secs = time.perf_counter() - t
-        rows.append((f"UI backfill of {len(new_keys):,} documents: launched → {expected} runs planned by the daemon",
-                     secs, BACKFILL_GOAL_S))
-        print(f"  … {expected} runs planned by the daemon after {secs:.2f} s "
-              f"(goal < {BACKFILL_GOAL_S:.0f} s: {'met' if secs < BACKFILL_GOAL_S else 'NOT met'}; "
-              "includes the daemon's polling interval)", flush=True)
+        rows.append(
+            (
+                f"UI backfill of {len(new_keys):,} documents: launched → {expected} runs planned by the daemon",
+                secs,
+                BACKFILL_GOAL_S,
+            )
+        )
+        print(
+            f"  … {expected} runs planned by the daemon after {secs:.2f} s "
+            f"(goal < {BACKFILL_GOAL_S:.0f} s: {'met' if secs < BACKFILL_GOAL_S else 'NOT met'}; "
+            "includes the daemon's polling interval)",
+            flush=True,
+        )
     finally:
         stop_group(proc, timeout=30)
 
@@ -246,14 +299,22 @@ def main() -> None:
 
     rows: list = []
     try:
-        with restored_environ("TEXTGUARD_CORPUS_DIR", "TEXTGUARD_WAREHOUSE", "DAGSTER_HOME", "DAGSTER_EVENT_BATCH_SIZE"):
+        with restored_environ(
+            "TEXTGUARD_CORPUS_DIR", "TEXTGUARD_WAREHOUSE", "DAGSTER_HOME", "DAGSTER_EVENT_BATCH_SIZE"
+        ):
             corpus = tmp / "corpus"
             t = time.perf_counter()
             keys = write_corpus(corpus, n)
-            print(f"{n:,} synthetic documents written in {time.perf_counter() - t:.1f} s "
-                  f"({n - n_new:,} registered, {n_new:,} new, {n_sample} materialized)", flush=True)
-            env = {"TEXTGUARD_CORPUS_DIR": str(corpus), "TEXTGUARD_WAREHOUSE": str(tmp / "warehouse"),
-                   "TEXTGUARD_EXECUTOR": "in_process"}
+            print(
+                f"{n:,} synthetic documents written in {time.perf_counter() - t:.1f} s "
+                f"({n - n_new:,} registered, {n_new:,} new, {n_sample} materialized)",
+                flush=True,
+            )
+            env = {
+                "TEXTGUARD_CORPUS_DIR": str(corpus),
+                "TEXTGUARD_WAREHOUSE": str(tmp / "warehouse"),
+                "TEXTGUARD_EXECUTOR": "in_process",
+            }
             os.environ.update(env)
             home = _home(tmp / "home")
             os.environ["DAGSTER_HOME"] = str(home)

@@ -37,8 +37,14 @@ def _groupable(chk: AssetChecksDefinition):
 
 
 def _as_result(spec, result: AssetCheckResult) -> AssetCheckResult:
-    return AssetCheckResult(asset_key=spec.asset_key, check_name=spec.name, passed=result.passed,
-                            severity=result.severity, metadata=result.metadata, description=result.description)
+    return AssetCheckResult(
+        asset_key=spec.asset_key,
+        check_name=spec.name,
+        passed=result.passed,
+        severity=result.severity,
+        metadata=result.metadata,
+        description=result.description,
+    )
 
 
 def _step(asset: str, members: list) -> AssetChecksDefinition:
@@ -55,13 +61,16 @@ def _step(asset: str, members: list) -> AssetChecksDefinition:
 
     specs = [m[0] for m in members]
     if needs_sources:
+
         @multi_asset_check(specs=specs, can_subset=True, name=f"{asset}_checks", ins=ins)
         def _checks(context, value, source_documents):
             yield from evaluate(context, value, source_documents)
     else:
+
         @multi_asset_check(specs=specs, can_subset=True, name=f"{asset}_checks", ins=ins)
         def _checks(context, value):  # type: ignore[no-redef]
             yield from evaluate(context, value, value if asset == SOURCE else None)
+
     return _checks
 
 

@@ -53,7 +53,7 @@ def run_partition_keys(context) -> tuple[str, ...] | None:
     position = {k: i for i, k in enumerate(ordered)}
     if start not in position or end not in position:
         return None
-    keys = tuple(ordered[position[start]: position[end] + 1])
+    keys = tuple(ordered[position[start] : position[end] + 1])
     with _lock:
         _cache[key] = keys
         while len(_cache) > _RECENT_RUNS:

@@ -61,8 +61,10 @@ class Throughput:
         return self.cpu_seconds / self.seconds if self.seconds > 0 else 0.0
 
     def line(self) -> str:
-        return (f"{self.documents} documents in {self.seconds:.1f} s ({self.rate:.2f} documents/s), "
-                f"{self.workers} process(es), {self.busy_cores:.2f} cores busy on average")
+        return (
+            f"{self.documents} documents in {self.seconds:.1f} s ({self.rate:.2f} documents/s), "
+            f"{self.workers} process(es), {self.busy_cores:.2f} cores busy on average"
+        )
 
 
 def cpu_seconds() -> float:
@@ -92,8 +94,11 @@ class Progress:
         self.total, self.done, self.t0 = total, 0, time.perf_counter()
         stream = stream if stream is not None else sys.stderr
         enabled = not quiet and hasattr(stream, "isatty") and stream.isatty()
-        self.bar = tqdm(total=total, unit="doc", desc="documents", file=stream, dynamic_ncols=True,
-                        smoothing=0.1) if enabled else None
+        self.bar = (
+            tqdm(total=total, unit="doc", desc="documents", file=stream, dynamic_ncols=True, smoothing=0.1)
+            if enabled
+            else None
+        )
 
     def advance(self, n: int) -> None:
         self.done += n
@@ -101,7 +106,7 @@ class Progress:
             self.bar.update(n)
 
     def figures(self) -> str:
-        """"12/42 documents, 0.85 docs/s, 35 s left" (for log lines)."""
+        """ "12/42 documents, 0.85 docs/s, 35 s left" (for log lines)."""
         secs = time.perf_counter() - self.t0
         rate = self.done / secs if secs > 0 else 0.0
         left = (self.total - self.done) / rate if rate > 0 else float("nan")
@@ -135,8 +140,9 @@ def run_ranges(
             yield task, run_one(task)
         return
     ctx = multiprocessing.get_context(start_method())
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=ctx,
-                             initializer=initializer, initargs=initargs) as pool:
+    with ProcessPoolExecutor(
+        max_workers=min(workers, len(tasks)), mp_context=ctx, initializer=initializer, initargs=initargs
+    ) as pool:
         pending = {pool.submit(run_one, task): task for task in tasks}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)

@@ -43,15 +43,16 @@ from __future__ import annotations
 
 import os
 import threading
+import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
 
 import sqlalchemy as db
 from dagster import Field, StringSource
 from dagster._core.events import ASSET_CHECK_EVENTS, ASSET_EVENTS, EVENT_TYPE_TO_PIPELINE_RUN_STATUS
 from dagster._core.events.log import EventLogEntry
+from dagster._core.storage.event_log.schema import DynamicPartitionsTable
 from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
     INDEX_SHARD_NAME,
     SqliteEventLogStorage,
@@ -88,6 +89,7 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
         self._tg_engines: OrderedDict[str, Engine] = OrderedDict()
         self._tg_pid = os.getpid()
         self._tg_tables: set[str] = set()
+        self._tg_partitions: dict[str, tuple[tuple, tuple[str, ...]]] = {}
         self._tg_started = False
         if event_batch_size > 0:
             settings.default_dagster_event_batch_size(event_batch_size)
@@ -108,16 +110,35 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
     @classmethod
     def config_type(cls):
         return {
-            "base_dir": Field(StringSource, is_required=False,
-                              description="Directory of the run shards; default $DAGSTER_HOME/history/runs."),
-            "event_batch_size": Field(int, is_required=False, default_value=100,
-                                      description="DAGSTER_EVENT_BATCH_SIZE when the environment does not set it; 0 = off."),
-            "busy_timeout_seconds": Field(int, is_required=False, default_value=SQLITE_BUSY_TIMEOUT_SECONDS,
-                                          description="How long a writer waits for another process's write."),
-            "synchronous": Field(str, is_required=False, default_value="NORMAL",
-                                 description="PRAGMA synchronous (WAL + NORMAL: crash-safe, fsync at checkpoints)."),
-            "max_open_shards": Field(int, is_required=False, default_value=8,
-                                     description="Run shards kept open per process (least recently used closed)."),
+            "base_dir": Field(
+                StringSource,
+                is_required=False,
+                description="Directory of the run shards; default $DAGSTER_HOME/history/runs.",
+            ),
+            "event_batch_size": Field(
+                int,
+                is_required=False,
+                default_value=100,
+                description="DAGSTER_EVENT_BATCH_SIZE when the environment does not set it; 0 = off.",
+            ),
+            "busy_timeout_seconds": Field(
+                int,
+                is_required=False,
+                default_value=SQLITE_BUSY_TIMEOUT_SECONDS,
+                description="How long a writer waits for another process's write.",
+            ),
+            "synchronous": Field(
+                str,
+                is_required=False,
+                default_value="NORMAL",
+                description="PRAGMA synchronous (WAL + NORMAL: crash-safe, fsync at checkpoints).",
+            ),
+            "max_open_shards": Field(
+                int,
+                is_required=False,
+                default_value=8,
+                description="Run shards kept open per process (least recently used closed).",
+            ),
         }
 
     @classmethod
@@ -145,7 +166,9 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
             return engine
         engine = db.create_engine(
             self.conn_string_for_shard(shard),
-            pool_size=1, max_overflow=2, pool_pre_ping=False,
+            pool_size=1,
+            max_overflow=2,
+            pool_pre_ping=False,
             connect_args={"timeout": self._tg_busy_timeout, "check_same_thread": False},
         )
         db.event.listen(engine, "connect", self._tg_on_connect)
@@ -189,6 +212,59 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
             self._tg_tables.add(table_name)
         return found
 
+    # -- dynamic partitions: the list once, then a cheap "changed?" probe ----------------------------
+    # Dagster reads every key of the `documents` partitions for each input and output context of a
+    # step (to turn a key range into a subset): 100,000 rows several times per step. The list is kept
+    # per process with a stamp (row count, highest id) that changes with every add and delete; a call
+    # whose stamp matches returns the kept list instead of reading every row again. SQLite reuses the
+    # highest id after a delete, so every add and delete also renews a generation file next to index.db
+    # (every process of a home uses this class: they share dagster.yaml).
+
+    def _tg_generation_path(self) -> str:
+        return os.path.join(self._base_dir, ".textguard-partitions-generation")
+
+    def _tg_generation(self) -> str:
+        try:
+            with open(self._tg_generation_path(), encoding="ascii") as fh:
+                return fh.read()
+        except FileNotFoundError:
+            return ""
+
+    def _tg_bump_generation(self) -> None:
+        path = self._tg_generation_path()
+        tmp = f"{path}.{os.getpid()}.{uuid.uuid4().hex}"
+        with open(tmp, "w", encoding="ascii") as fh:
+            fh.write(uuid.uuid4().hex)
+        os.replace(tmp, path)
+
+    def add_dynamic_partitions(self, partitions_def_name: str, partition_keys: Sequence[str]) -> None:
+        try:
+            super().add_dynamic_partitions(partitions_def_name, partition_keys)
+        finally:
+            self._tg_bump_generation()
+
+    def delete_dynamic_partition(self, partitions_def_name: str, partition_key: str) -> None:
+        try:
+            super().delete_dynamic_partition(partitions_def_name, partition_key)
+        finally:
+            self._tg_bump_generation()
+
+    def get_dynamic_partitions(self, partitions_def_name: str) -> Sequence[str]:
+        self._check_partitions_table()
+        table = DynamicPartitionsTable
+        probe = db.select(db.func.count(), db.func.max(table.c.id)).where(
+            table.c.partitions_def_name == partitions_def_name
+        )
+        with self.index_connection() as conn:
+            stamp = (*conn.execute(probe).fetchone(), self._tg_generation())
+        kept = self._tg_partitions.get(partitions_def_name)
+        if kept is not None and kept[0] == stamp:
+            return list(kept[1])
+        keys = super().get_dynamic_partitions(partitions_def_name)
+        # read after the stamp: a concurrent add makes the next stamp differ, so the list is read again
+        self._tg_partitions[partitions_def_name] = (stamp, tuple(keys))
+        return keys
+
     # -- batched writes ---------------------------------------------------------------------------
 
     def store_event_batch(self, events: Sequence[EventLogEntry]) -> None:
@@ -201,9 +277,16 @@ class BatchedSqliteEventLogStorage(SqliteEventLogStorage):
             with self.run_connection(run_id) as conn:
                 conn.execute(self.prepare_insert_event_batch(run_events))
 
-        mirrored = [e for e in events if e.is_dagster_event and (
-            e.dagster_event_type in ASSET_EVENTS or e.dagster_event_type in ASSET_CHECK_EVENTS
-            or e.dagster_event_type in EVENT_TYPE_TO_PIPELINE_RUN_STATUS)]
+        mirrored = [
+            e
+            for e in events
+            if e.is_dagster_event
+            and (
+                e.dagster_event_type in ASSET_EVENTS
+                or e.dagster_event_type in ASSET_CHECK_EVENTS
+                or e.dagster_event_type in EVENT_TYPE_TO_PIPELINE_RUN_STATUS
+            )
+        ]
         if not mirrored:
             return
         asset_rows: list[tuple[EventLogEntry, int]] = []

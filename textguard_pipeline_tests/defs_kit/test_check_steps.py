@@ -22,11 +22,14 @@ def _defs(grouped: bool):
 def _evaluations(defs, selection, docs, instance):
     from textguard_pipeline.defs_kit.partitions import documents_partitions
 
-    job = Definitions.merge(defs, Definitions(jobs=[define_asset_job("t", selection=selection,
-                                                                     partitions_def=documents_partitions)]))
+    job = Definitions.merge(
+        defs, Definitions(jobs=[define_asset_job("t", selection=selection, partitions_def=documents_partitions)])
+    )
     result = job.resolve_job_def("t").execute_in_process(
-        instance=instance, raise_on_error=False,
-        tags={ASSET_PARTITION_RANGE_START_TAG: docs[0], ASSET_PARTITION_RANGE_END_TAG: docs[-1]})
+        instance=instance,
+        raise_on_error=False,
+        tags={ASSET_PARTITION_RANGE_START_TAG: docs[0], ASSET_PARTITION_RANGE_END_TAG: docs[-1]},
+    )
     out = {}
     for ev in result.get_asset_check_evaluations():
         md = {k: getattr(v, "value", getattr(v, "data", v)) for k, v in ev.metadata.items()}

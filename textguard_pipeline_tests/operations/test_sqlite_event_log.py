@@ -33,39 +33,71 @@ def _scenario(home: Path, corpus: Path, docs: list[str]):
     from textguard_pipeline.operations.report import materialize_corpus
 
     with DagsterInstance.from_config(str(home)) as instance:
-        first = materialize_corpus(instance=instance, batch_size=len(docs), select=" ".join(ASSETS), log=lambda *_: None)
+        first = materialize_corpus(
+            instance=instance, batch_size=len(docs), select=" ".join(ASSETS), log=lambda *_: None
+        )
         assert first.ok and len(first.runs) == 1
         (corpus / "zz_bad.txt").write_bytes(b"abc \xff")
         second = materialize_corpus(instance=instance, batch_size=1, select=" ".join(ASSETS), log=lambda *_: None)
         assert len(second.runs) == len(docs) + 1
         keys = instance.get_dynamic_partitions("documents")
-        status = {a: {k: (v.value if v else None) for k, v in
-                      instance.get_status_by_partition(AssetKey(a), keys, documents_partitions).items()}
-                  for a in ASSETS}
+        status = {
+            a: {
+                k: (v.value if v else None)
+                for k, v in instance.get_status_by_partition(AssetKey(a), keys, documents_partitions).items()
+            }
+            for a in ASSETS
+        }
         runs_in_order = [r.run_id for r in reversed(instance.get_runs())]
-        last_runs = {r.asset_entry.asset_key.to_user_string(): runs_in_order.index(r.asset_entry.last_run_id)
-                     for r in instance.get_asset_records([AssetKey(a) for a in ASSETS])}
-        mats = {a: sorted(m.partition_key for m in instance.fetch_materializations(AssetKey(a), limit=1000).records)
-                for a in ASSETS}
-        failures = sorted(r.run_id in second.runs and runs_in_order.index(r.run_id) for r in instance.get_runs()
-                          if r.status.value == "FAILURE")
-        per_run_events = [sorted((e.dagster_event_type.value if e.dagster_event_type else "log",
-                                  e.dagster_event.partition if e.is_dagster_event else None)
-                                 for e in instance.all_logs(run_id)
-                                 if e.dagster_event_type is None or "ENGINE" not in e.dagster_event_type.value)
-                          for run_id in runs_in_order]
+        last_runs = {
+            r.asset_entry.asset_key.to_user_string(): runs_in_order.index(r.asset_entry.last_run_id)
+            for r in instance.get_asset_records([AssetKey(a) for a in ASSETS])
+        }
+        mats = {
+            a: sorted(m.partition_key for m in instance.fetch_materializations(AssetKey(a), limit=1000).records)
+            for a in ASSETS
+        }
+        failures = sorted(
+            r.run_id in second.runs and runs_in_order.index(r.run_id)
+            for r in instance.get_runs()
+            if r.status.value == "FAILURE"
+        )
+        per_run_events = [
+            sorted(
+                (
+                    e.dagster_event_type.value if e.dagster_event_type else "log",
+                    e.dagster_event.partition if e.is_dagster_event else None,
+                )
+                for e in instance.all_logs(run_id)
+                if e.dagster_event_type is None or "ENGINE" not in e.dagster_event_type.value
+            )
+            for run_id in runs_in_order
+        ]
     (corpus / "zz_bad.txt").unlink()
-    return {"status": status, "last_runs": last_runs, "mats": mats, "failed_runs": failures,
-            "index": _index_counts(home), "run_events": [len(e) for e in per_run_events]}
+    return {
+        "status": status,
+        "last_runs": last_runs,
+        "mats": mats,
+        "failed_runs": failures,
+        "index": _index_counts(home),
+        "run_events": [len(e) for e in per_run_events],
+    }
 
 
 def _index_counts(home: Path) -> dict:
     """Rows of the index shard (asset and check events, run status mirrors, asset rows, check executions)."""
     with sqlite3.connect(home / "history" / "runs" / "index.db") as conn:
-        events = {tuple(r[:3]): r[3] for r in conn.execute(
-            "SELECT dagster_event_type, asset_key, partition, count(*) FROM event_logs GROUP BY 1, 2, 3")}
-        checks = sorted(conn.execute("SELECT check_name, partition, execution_status, count(*) "
-                                     "FROM asset_check_executions GROUP BY 1, 2, 3"))
+        events = {
+            tuple(r[:3]): r[3]
+            for r in conn.execute(
+                "SELECT dagster_event_type, asset_key, partition, count(*) FROM event_logs GROUP BY 1, 2, 3"
+            )
+        }
+        checks = sorted(
+            conn.execute(
+                "SELECT check_name, partition, execution_status, count(*) FROM asset_check_executions GROUP BY 1, 2, 3"
+            )
+        )
         assets = sorted(r[0] for r in conn.execute("SELECT asset_key FROM asset_keys"))
     return {"events": events, "checks": checks, "assets": assets}
 
@@ -170,3 +202,24 @@ def test_bad_synchronous_value_is_a_clear_error():
 
     with pytest.raises(ValueError, match="synchronous"):
         BatchedSqliteEventLogStorage(synchronous="sometimes")
+
+
+def test_dynamic_partitions_list_is_kept_and_follows_adds_and_deletes(tmp_path, monkeypatch):
+    """The kept list of partition keys is returned only while nothing was added or deleted (by any process)."""
+    monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
+    home = _home(tmp_path / "home", batched=True)
+    monkeypatch.setenv("DAGSTER_HOME", str(home))
+    with DagsterInstance.from_config(str(home)) as a, DagsterInstance.from_config(str(home)) as b:
+        a.add_dynamic_partitions("documents", ["x", "y"])
+        assert a.get_dynamic_partitions("documents") == ["x", "y"]
+        kept = a.event_log_storage._tg_partitions["documents"]
+        assert a.get_dynamic_partitions("documents") == ["x", "y"]
+        assert a.event_log_storage._tg_partitions["documents"] is kept  # not read again
+        b.add_dynamic_partitions("documents", ["z"])  # another instance (process) adds
+        assert a.get_dynamic_partitions("documents") == ["x", "y", "z"]
+        b.delete_dynamic_partition("documents", "x")
+        assert a.get_dynamic_partitions("documents") == ["y", "z"]
+        b.delete_dynamic_partition("documents", "z")
+        b.add_dynamic_partitions("documents", ["w"])  # same count as before: the highest id differs
+        assert a.get_dynamic_partitions("documents") == ["y", "w"]
+        assert a.has_dynamic_partition("documents", "w") and not a.has_dynamic_partition("documents", "x")
