@@ -170,11 +170,6 @@ def test_a_corpus_emptied_by_accident_is_not_pruned(tmp_path):
     assert done.returncode != 0 and "refusing to prune everything" in done.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the corpus scanner's flagged rows for unreadable files (issue 14 item 2) "
-    "land from another branch; remove this mark when they do",
-)
 def test_an_unreadable_file_is_a_flagged_row_and_a_failing_report(tmp_path):
     p = place(tmp_path)
     write_docs(p.corpus, 1)
