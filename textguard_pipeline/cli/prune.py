@@ -11,6 +11,7 @@ def cmd_prune(args: argparse.Namespace) -> int:
         os.environ["TEXTGUARD_CORPUS_DIR"] = os.path.abspath(args.corpus)
     if args.warehouse:
         os.environ["TEXTGUARD_WAREHOUSE"] = args.warehouse
+    # the CLI imports a command's modules when it runs: `textguard --help` stays fast
     from ..operations.prune import prune
     from ..operations.safe_text import one_line
 

@@ -17,6 +17,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def run_report(out_dir: str | None, batch_size: int | None = None, select: str | None = None, quiet: bool = False,
                workers: int | None = None) -> int:
+    # the CLI imports a command's modules when it runs: `textguard --help` stays fast
     from .. import settings
     from ..operations.report import materialize_corpus, render_markdown, write_report
 

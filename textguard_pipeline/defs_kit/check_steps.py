@@ -20,6 +20,7 @@ import inspect
 from collections.abc import Iterable, Sequence
 
 import dagster as dg
+from dagster_shared.record import copy
 from dagster import AssetCheckResult, AssetChecksDefinition, AssetIn, multi_asset_check
 
 SOURCE = "source_documents"
@@ -90,7 +91,5 @@ def group_checks(checks: Iterable[AssetChecksDefinition]) -> list[AssetChecksDef
 
 def group_check_steps(defs: dg.Definitions) -> dg.Definitions:
     """``defs`` with its asset checks grouped into one step per asset (see the module docstring)."""
-    from dagster_shared.record import copy
-
     checks: Sequence = list(defs.asset_checks or [])
     return copy(defs, asset_checks=group_checks(checks))

@@ -16,6 +16,8 @@ that exists but cannot be read (truncated, not Parquet) loads as a
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import os
 import posixpath
 import unicodedata
@@ -227,8 +229,6 @@ class _ReadCache:
     """
 
     def __init__(self) -> None:
-        from collections import OrderedDict
-
         self._frames: OrderedDict[str, tuple[tuple[int, int, int], int, pd.DataFrame]] = OrderedDict()
         self._bytes = 0
 

@@ -40,6 +40,7 @@ def load_spacy(name: str | None = None, profile: str = "full"):
     the speed); ``"parse"`` keeps what noun chunks and lemmas need; ``"full"``
     keeps everything.
     """
+    # spaCy takes seconds to import: only when a model is loaded
     import spacy
 
     model = resolve_model_name(name)

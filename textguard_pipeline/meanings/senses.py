@@ -207,6 +207,7 @@ def _gloss_stats_for(specs: tuple[str, ...], db_path: str) -> GlossStats:
 
 def gloss_stats(wnet) -> GlossStats:
     """Gloss frequencies of the lexicon; WordNet 3.0's shipped counts when the lexicon is small."""
+    # wn opens its database on use; imported only where a lexicon is touched
     import wn
 
     stats = _gloss_stats_for(tuple(_lexicon_specs(wnet)), str(wn.config.database_path))

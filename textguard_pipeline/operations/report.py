@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from dagster import AssetCheckSeverity, BetaWarning, DagsterInstance, PreviewWarning
+from dagster import (
+    AssetCheckSeverity,
+    AssetSelection,
+    BetaWarning,
+    DagsterInstance,
+    Definitions,
+    PreviewWarning,
+    define_asset_job,
+)
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from .. import settings
@@ -85,6 +93,7 @@ def load_definitions():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", BetaWarning)
         warnings.simplefilter("ignore", PreviewWarning)
+        # the definitions import every slice (and operations): only when a report runs
         from ..definitions import build_definitions
 
         return build_definitions()
@@ -211,8 +220,6 @@ def _merge(res: ReportResult, part: ReportResult) -> None:
 
 def _selection_job(defs, select: str):
     """A job over an asset selection string (e.g. "source_documents parsed_chunks" or "key:parsed_chunks+")."""
-    from dagster import AssetSelection, Definitions, define_asset_job
-
     selection = (
         AssetSelection.from_string(select) if " " not in select.strip() else AssetSelection.assets(*select.split())
     )
