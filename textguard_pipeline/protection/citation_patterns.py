@@ -1,10 +1,20 @@
-"""Citation patterns (§4.2 generalised: Unicode names, particles, et al., &/and,
-several citations per bracket, page and year suffixes, LaTeX \\cite family)."""
+"""Citation patterns (§4.2 generalised, issue 15): LaTeX ``\\cite`` family, pandoc ``[@key]``,
+author–year with and without a comma, locators, prefixes, ``;`` groups and narrative forms.
+
+The regular expressions are compiled from a language's :class:`~.vocabulary.Vocabulary`
+(:func:`patterns`). Every pattern runs in linear time: brackets are bounded (400 chars),
+and narrative forms are found from their year backwards (an author list never spans a
+bracket; the look-back is bounded), see issue 14.
+"""
 
 from __future__ import annotations
 
 import re
-from typing import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Iterable
+
+from .vocabulary import Vocabulary, vocabulary
 
 
 def _char_class(pred: Callable[[str], bool], limit: int = 0x10000) -> str:
@@ -24,48 +34,99 @@ def _char_class(pred: Callable[[str], bool], limit: int = 0x10000) -> str:
 
 _UP = _char_class(lambda c: c.isupper() or c.istitle())  # Lu + Lt: É, Ł, Ø, ...
 _LET = r"[^\W\d_]"
-# Capitalised words that look like surnames before a year but are not.
-_STOP = (
-    r"January|February|March|April|May|June|July|August|September|October|November|December|"
-    r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Spring|Summer|Autumn|Fall|Winter|"
-    r"Section|Sections|Sec|Table|Tables|Figure|Figures|Fig|Figs|Eq|Eqs|Equation|Chapter|Ch|Appendix|"
-    r"Page|Pages|Part|Version|Release|Volume|Vol|Issue|Step|Stage|Phase|Level|Since|Until|In|On|At|"
-    r"By|From|For|To|Of|The|This|That|These|Those|See|Also|And|Or|But|Copyright|Windows|Python|Java|"
-    r"Rev|Update|Edition|Year|Years|Q[1-4]|Note|Example|Draft|Published|Accessed|Retrieved|RFC|ISO|IEEE"
-)
-_PARTICLE = r"(?:[vV]an|[vV]on|[dD]e|[dD]er|[dD]en|[dD]el|[dD]ella|[dD]i|[dD]a|[dD]u|[dD]os|[dD]as|[lL]e|[lL]a|[tT]er|[tT]en|[aA]l|[eE]l|[bB]in|[iI]bn|[sS]t\.?)"
+_LOW = rf"(?:(?!{_UP}){_LET})"
 _NAME = rf"{_UP}(?:{_LET}|['’])*{_LET}"
-_SURNAME = rf"(?:{_PARTICLE}\s+){{0,3}}(?!(?:{_STOP})(?!{_LET}))(?:{_NAME})(?:-{_NAME})*"
-_ETAL = r"\s+et\s*\.?\s*al(?:\.|(?![\w]))"
-_AND = r"(?:\s+and\s+|\s*&\s*|\s+&amp;\s+)"
-# Author lists: "Smith", "Smith et al.", "Smith and Jones", "Smith, Jones, and Lee", "Smith & Jones et al."
-_AUTH_ANY = rf"{_SURNAME}(?:,\s*{_SURNAME})*(?:,?{_AND}{_SURNAME})?(?:{_ETAL})?"
-_AUTH_STRONG = rf"(?:{_SURNAME}(?:,\s*{_SURNAME})*,?{_AND}{_SURNAME}(?:{_ETAL})?|{_SURNAME}{_ETAL})"
-# Narrative lists: commas only when an "and" closes the list (keeps "In Paris, Smith (2020)" short).
-_AUTH_NARR = rf"(?:{_SURNAME}(?:,\s*{_SURNAME})*,?{_AND}{_SURNAME}(?:{_ETAL})?|{_SURNAME}(?:{_ETAL})?)"
-_GIVEN = rf"(?:{_UP}(?:{_LET}+|\.)(?:-{_UP}{_LET}*)?\s+){{1,2}}"
-_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?!\d)|n\.\s?d\.|in\s+press|forthcoming"
-_YEARS = rf"(?:{_YEAR})(?:\s*,\s*(?:(?:{_YEAR})|[a-z](?![\w.])))*"
-_LOC = r"(?:,?\s*(?:pp?|pg|ch|chap|sec|para|fig|§)\.?(?:~|\s)*\d+(?:\s*[-–—]+\s*\d+)?|:\s*\d+(?:\s*[-–]+\s*\d+)?)"
-_PREFIX = r"(?:(?:see\s+also|see|e\.\s?g\.|cf\.|i\.\s?e\.|for\s+example|for\s+instance|also|as\s+in|but\s+see)\s*,?\s+)?"
-_ITEM = rf"(?:(?:{_GIVEN})?{_AUTH_ANY},\s*{_YEARS}{_LOC}?|(?:{_GIVEN})?{_AUTH_STRONG}\s+{_YEARS}{_LOC}?)"
-_ITEMS = rf"{_PREFIX}{_ITEM}(?:\s*[;,]\s*{_PREFIX}{_ITEM})*"
-# In a bracket already opened by a full citation, later items may drop the comma ("; Lee 2024a").
-_WEAK = rf"(?:{_AUTH_ANY}\s+{_YEARS}{_LOC}?)"
-_ITEMS_FULL = rf"{_PREFIX}{_ITEM}(?:\s*[;,]\s*{_PREFIX}(?:{_ITEM}|{_WEAK}))*"
+# A plain surname for the comma-less forms: capitalised, then lower case ("CoNLL", "NASA" are not),
+# with the usual inner capitals (McDonald, LeCun, O'Neil).
+_NAME_PLAIN = rf"(?:Mc|Mac|O['’]|D['’]|De|Der|Di|Du|Le|La|Van|Von)?{_UP}{_LOW}+(?:['’]{_LOW}+)?"
+_ETAL_TAIL = r"(?:\.|(?![\w]))"
+_REACH = 400  # the longest author list a narrative look-back reads (characters)
+_BARE_REACH = 120
 
-_BRACKETED_FULL = re.compile(rf"\s*{_ITEMS_FULL}\s*")
-_ITEMS_RE = re.compile(rf"(?<!{_LET}){_ITEMS}")
-_BRACKETS = re.compile(r"\((?P<p>[^()]{3,400})\)|\[(?P<b>[^\[\]]{3,400})\]")
-# Narrative citations are found from their year group backwards: a regex that starts at every
-# capitalised word and runs to the end of an author list is quadratic on a long list of names
-# (issue 14: a 69 KB comma-separated list took a minute). The author list must end right before
-# the year group and start within _NARR_REACH characters of it.
-_NARR_YEAR_GROUP = re.compile(rf"\(\s*{_PREFIX}{_YEARS}{_LOC}?\s*\)|\[\s*{_YEARS}{_LOC}?\s*\]")
-_NARR_AUTHORS = re.compile(rf"(?<![\w\-']){_AUTH_NARR}")
-_WORD_START = re.compile(r"(?<![\w\-'])[^\W\d_]")
-_NARR_REACH = 400
-_ETAL_FREE = re.compile(rf"(?<![\w\-']){_SURNAME}{_ETAL},?\s+{_YEARS}")
+
+def _alt(words: Iterable[str]) -> str:
+    """One alternation, longest first, duplicates dropped (words may be regex fragments)."""
+    return "|".join(sorted(dict.fromkeys(words), key=lambda w: (-len(w), w)))
+
+
+@dataclass(frozen=True)
+class CitationPatterns:
+    bracketed_full: re.Pattern
+    items: re.Pattern
+    brackets: re.Pattern
+    narr_year_group: re.Pattern
+    narr_authors: re.Pattern
+    bare_year: re.Pattern
+    bare_authors: re.Pattern
+    etal_free: re.Pattern
+    word_start: re.Pattern
+    not_before_bare: frozenset[str]
+    determiners: frozenset[str]
+    cited_nouns: frozenset[str]
+    locator_words: frozenset[str]
+
+
+def _compile(v: Vocabulary) -> CitationPatterns:
+    stop = _alt(v.not_surnames)
+    stop_weak = _alt((*v.not_surnames, *v.not_surnames_weak))
+    particle = "(?:" + "|".join(f"[{p[0]}{p[0].upper()}]{p[1:]}" for p in v.particles) + ")"
+
+    def surname(stops: str, name: str = _NAME) -> str:
+        return rf"(?:{particle}\s+){{0,3}}(?!(?:{stops})(?!{_LET}))(?:{name})(?:-{name})*"
+
+    s_any, s_weak = surname(stop), surname(stop_weak, _NAME_PLAIN)
+    etal = rf"\s+(?:{_alt(v.et_al)}){_ETAL_TAIL}"
+    ands = []
+    for c in v.conjunctions:
+        ands.append(rf"\s+{re.escape(c)}\s+" if c.isalpha() or len(c) > 1 else rf"\s*{re.escape(c)}\s*")
+    and_ = "(?:" + "|".join(ands) + ")"
+
+    def authors(s: str) -> str:  # "Smith", "Smith et al.", "Smith and Jones", "Smith, Jones, and Lee"
+        return rf"{s}(?:,\s*{s})*(?:,?{and_}{s})?(?:{etal})?"
+
+    auth_any, auth_weak = authors(s_any), authors(s_weak)
+    auth_strong = rf"(?:{s_any}(?:,\s*{s_any})*,?{and_}{s_any}(?:{etal})?|{s_any}{etal})"
+    # narrative lists: commas only when an "and" closes the list (keeps "In Paris, Smith (2020)" short)
+    auth_narr = rf"(?:{s_any}(?:,\s*{s_any})*,?{and_}{s_any}(?:{etal})?|{s_any}(?:{etal})?)"
+    auth_bare = rf"(?:{s_weak}(?:,\s*{s_weak})*,?{and_}{s_weak}|{s_weak})"  # a comma list only when and/& closes it
+    given = rf"(?:{_UP}(?:{_LET}+|\.)(?:-{_UP}{_LET}*)?\s+){{1,2}}"
+    year = rf"(?:1[5-9]\d\d|20\d\d)[a-z]?(?!\d)|{_alt(v.year_words)}"
+    years = rf"(?:{year})(?:\s*,\s*(?:(?:{year})|[a-z](?![\w.])))*"
+    locnum = r"(?:[A-Z]?\d+[a-z]?(?:\.\d+)*|[ivxlcIVXLC]+(?![\w]))"
+    locword = rf"(?i:{_alt(re.escape(w) for w in v.locators)})(?![^\W\d_])\.?"
+    loc = (rf"(?:,?\s*{locword}(?:~|\s)*{locnum}(?:\s*[-–—]+\s*{locnum})?(?:\s*(?:,|and|&)\s*{locnum}(?![\w]))*"
+           r"|:\s*\d+(?:\s*[-–]+\s*\d+)?)")
+    locs = rf"(?:{loc}){{0,3}}"
+    suffix = rf"(?:,?\s*(?:{_alt(v.suffixes)}))?" if v.suffixes else ""
+    prefix = rf"(?:(?:{_alt(v.prefixes)})\s*,?\s+){{0,2}}"
+    item = rf"(?:(?:{given})?{auth_any},\s*{years}{locs}|(?:{given})?{auth_strong}\s+{years}{locs})"
+    weak = rf"(?:(?:{given})?{auth_weak}\s+{years}{locs})"
+    items = rf"{prefix}{item}(?:\s*[;,]\s*{prefix}{item})*"
+    items_full = rf"{prefix}(?:{item}|{weak}){suffix}(?:\s*[;,]\s*{prefix}(?:{item}|{weak}){suffix})*"
+    return CitationPatterns(
+        bracketed_full=re.compile(rf"\s*{items_full}\s*"),
+        items=re.compile(rf"(?<!{_LET}){items}"),
+        brackets=re.compile(r"\((?P<p>[^()]{3,400})\)|\[(?P<b>[^\[\]]{3,400})\]"),
+        narr_year_group=re.compile(rf"\(\s*{prefix}{years}{locs}{suffix}\s*\)|\[\s*{years}{locs}\s*\]"),
+        narr_authors=re.compile(rf"(?<![\w\-']){auth_narr}"),
+        # a bare year in running text: not part of a date, range, version, quantity or longer number
+        bare_year=re.compile(r"(?<![\w.\-/–:,])(?:1[6-9]\d\d|20\d\d)(?:[a-z](?:,[a-z])*)?(?![\w%‰'’]|[-–/.,:]\d)"),
+        bare_authors=re.compile(rf"(?<![\w\-'’.]){auth_bare}"),
+        etal_free=re.compile(rf"(?<![\w\-']){s_any}{etal},?\s+{years}"),
+        word_start=re.compile(r"(?<![\w\-'’])[^\W\d_]"),
+        not_before_bare=frozenset((*v.openers, *(w for w in v.not_surnames if w.isalpha()))),
+        determiners=frozenset(v.determiners),
+        cited_nouns=frozenset(v.cited_nouns),
+        locator_words=frozenset(w.lower() for w in v.locators),
+    )
+
+
+@lru_cache(maxsize=None)
+def patterns(language: str | None = None) -> CitationPatterns:
+    """The compiled patterns of ``language`` (English when unknown)."""
+    return _compile(vocabulary(language))
+
+
 _LATEX_CITE = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\[\]{}]*\]){0,2}\s*\{[^{}]*\}")
 _PANDOC_KEY = r"-?@[A-Za-z0-9_][\w:.#$%&+?<>~/-]*"
 _PANDOC = re.compile(  # a key follows "[", "(", ";" or a space (not `@x`, not an e-mail)
@@ -73,35 +134,38 @@ _PANDOC = re.compile(  # a key follows "[", "(", ";" or a space (not `@x`, not a
     rf"|\((?<![\w.])(?:{_PANDOC_KEY})(?:;\s*{_PANDOC_KEY})*\)"
 )
 _YEAR_ONLY = re.compile(r"\[(?:1[5-9]\d\d|20\d\d)[a-z]?(?:\s*[;,]\s*(?:1[5-9]\d\d|20\d\d)[a-z]?)*\]")
+_PREV_WORD = re.compile(r"([^\W\d_][\w'’.-]*|\d[\w.]*)\s*$")
 
 
-def find_citations(text: str, *, year_only: bool = False) -> list[tuple[int, int, str]]:
+def find_citations(text: str, *, year_only: bool = False, language: str | None = None) -> list[tuple[int, int, str]]:
     """Citation spans ``(start, end, kind)`` in ``text`` (may overlap; caller resolves).
 
     Kinds: ``latex`` (``\\cite`` family), ``pandoc`` (``[@key]``), ``bracket``
     (a bracket whose whole content is author-year citations, brackets
     included), ``author_year`` (citations inside a longer bracket, or
-    ``Smith et al. 2020`` in running text), ``narrative`` (``Smith (2024)``),
-    ``year`` (``[2024]``, only with ``year_only``).
+    ``Smith et al. 2020`` in running text), ``narrative`` (``Smith (2024)``,
+    ``Novak (2015, table 2)``, ``Novak 2015``), ``year`` (``[2024]``, only with ``year_only``).
     """
+    pat = patterns(language)
     out: list[tuple[int, int, str]] = []
     for m in _LATEX_CITE.finditer(text):
         out.append((m.start(), m.end(), "latex"))
     if "@" in text:
         for m in _PANDOC.finditer(text):
             out.append((m.start(), m.end(), "pandoc"))
-    for m in _BRACKETS.finditer(text):
+    for m in pat.brackets.finditer(text):
         group = "p" if m.group("p") is not None else "b"
         cs, ce = m.start(group), m.end(group)
         if "\n\n" in text[cs:ce] or not any(ch.isdigit() for ch in text[cs:ce]):
             continue
-        if _BRACKETED_FULL.fullmatch(text, cs, ce):
+        if pat.bracketed_full.fullmatch(text, cs, ce):
             out.append((m.start(), m.end(), "bracket"))
         else:
-            for im in _ITEMS_RE.finditer(text, cs, ce):
+            for im in pat.items.finditer(text, cs, ce):
                 out.append((im.start(), _rstrip(text, im.start(), im.end()), "author_year"))
-    out.extend(_narratives(text))
-    for m in _ETAL_FREE.finditer(text):
+    out.extend(_narratives(text, pat))
+    out.extend(_bare_narratives(text, pat))
+    for m in pat.etal_free.finditer(text):
         out.append((m.start(), m.end(), "author_year"))
     if year_only:
         for m in _YEAR_ONLY.finditer(text):
@@ -109,19 +173,66 @@ def find_citations(text: str, *, year_only: bool = False) -> list[tuple[int, int
     return out
 
 
-def _narratives(text: str) -> list[tuple[int, int, str]]:
+def _narratives(text: str, pat: CitationPatterns) -> list[tuple[int, int, str]]:
     """``Author (Year)`` spans: for each year group, the leftmost author list that ends right before it
-    (linear: each group looks back at most ``_NARR_REACH`` characters)."""
+    (linear: each group looks back at most ``_REACH`` characters, never past the previous group)."""
     out: list[tuple[int, int, str]] = []
-    floor = 0  # an author list never spans a bracket, so it starts after the previous year group
-    for g in _NARR_YEAR_GROUP.finditer(text):
+    floor = 0
+    for g in pat.narr_year_group.finditer(text):
         end = _rstrip(text, floor, g.start())
-        for w in _WORD_START.finditer(text, max(floor, end - _NARR_REACH), end):
-            if _NARR_AUTHORS.fullmatch(text, w.start(), end):
+        for w in pat.word_start.finditer(text, max(floor, end - _REACH), end):
+            if pat.narr_authors.fullmatch(text, w.start(), end):
                 out.append((w.start(), g.end(), "narrative"))
                 break
         floor = g.end()
     return out
+
+
+def _bare_narratives(text: str, pat: CitationPatterns) -> list[tuple[int, int, str]]:
+    """``Novak 2015`` / ``Novak and Lee 2015a`` in running text, with the look-alike guards:
+    no stop word (months, Windows, Expo, Room …), no capitalised word or determiner right before
+    the name ("Visual Studio 2019", "the Expo 2005"), no capitalised word right after the year
+    ("Windows 2000 Server"), not between commas as in an address ("…, Sydney 2000, Australia")."""
+    out: list[tuple[int, int, str]] = []
+    floor = 0
+    for y in pat.bare_year.finditer(text):
+        ys = y.start()
+        end = _rstrip(text, floor, ys)
+        if end == ys or "\n\n" in text[end:ys]:
+            floor = y.end()
+            continue
+        for w in pat.word_start.finditer(text, max(floor, end - _BARE_REACH), end):
+            if pat.bare_authors.fullmatch(text, w.start(), end):  # the leftmost author list, guarded
+                if _bare_context_ok(text, w.start(), end, y.end(), pat):
+                    out.append((w.start(), y.end(), "narrative"))
+                break
+        floor = y.end()
+    return out
+
+
+def _bare_context_ok(text: str, start: int, names_end: int, end: int, pat: CitationPatterns) -> bool:
+    before = text[max(0, start - 40):start]
+    prev = _PREV_WORD.search(before)
+    if prev is not None:
+        word = prev.group(1)
+        if word[0].isdigit():
+            return False
+        after_words = re.findall(r"[^\W\d_]+", text[end:end + 40])[:2]
+        if (word.lower() in pat.determiners and " " not in text[start:names_end].strip()
+                and not any(w.lower() in pat.cited_nouns for w in after_words)):
+            return False  # "the Expo 2005"; not "the Einasto 1965 profile", "the Diemer & Joyce 2019 model"
+        if word[0].isupper() and word.rstrip(".") not in pat.not_before_bare:
+            return False  # part of a longer proper name
+    after = text[end:end + 40]
+    nxt = after.lstrip(" \t")
+    if nxt[:1].isupper() and not after.startswith(("\n", "\r")):
+        first = re.match(r"[^\W\d_]+", nxt)
+        if first is None or first.group(0).lower() not in pat.locator_words:
+            return False  # "Windows 2000 Server"; not "Linder 2003 Equation 5"
+    prev_char = before.rstrip()[-1:] if before.strip() else ""
+    if prev_char == "," and (not nxt or nxt[0] in ",\n\r" or nxt.startswith(("(", "["))):
+        return False  # an address line: "…, Sydney 2000, Australia"
+    return True
 
 
 def _rstrip(text: str, start: int, end: int) -> int:

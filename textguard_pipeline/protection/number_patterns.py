@@ -1,39 +1,89 @@
-"""Number patterns (§5.3 with the E6 context rule)."""
+"""Number patterns (§5.3 with the E6 context rule, issue 15): percentages and statistics, ranges
+with shared or repeated units, ``±`` expressions, and the values of named settings.
+
+Span policy: a value and its unit are one span (``20-45%``, ``12.31 ± 0.40``, ``3e-4``); the name
+of a setting stays outside so that it can be translated (``batch size ⟨32⟩``, ``⟨10⟩ epochs``).
+The patterns are compiled from a language's :class:`~.vocabulary.Vocabulary` (:func:`patterns`).
+"""
 
 from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
-_METRIC_WORDS = re.compile(
-    r"(?<![\w])(?:accuracy|accuracies|precision|recall|F[-_ ]?1|F[-_ ]?score|f-measure|AUC|ROC|BLEU|ROUGE(?:-[\dLlSsWw]+)?|"
-    r"METEOR|chrF|TER|WER|CER|perplexity|PPL|mAP|IoU|top-?[15]|exact\s+match|EM|score|scores|"
-    r"error|loss|correlation|p-value|significan\w*|mean|average|median|std|variance|result|results|value)(?![\w])",
-    re.IGNORECASE,
-)
-_NUM_ALWAYS = re.compile(
-    # percentages (LaTeX writes 98\%), statistics "p < 0.05", ratios "1.5x" / "224×224", 1,000,000
-    r"(?P<pct>(?<![\w.,])\d+(?:\.\d+)?\s?\\?%)"
-    r"|(?P<stat>(?<![\w\\])[prtdFχ]\s*(?:<=|>=|[<>=≤≥])\s*-?\d*\.?\d+(?:[eE]-?\d+)?)"
-    r"|(?P<ratio>(?<![\w.])(?!0[xX])\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?![\w.])|(?<![\w.])\d+(?:\.\d+)?[x×](?![\w]))"
-    r"|(?P<big>(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d]|,\d))"
-)
-_NUM_CONTEXT = re.compile(
-    # decimals "0.89", colon ratios "3:1": only near a metric word (E6: "Model v3.2" alone is not a metric)
-    r"(?P<dec>(?<![\d.,])\d+\.\d+(?![\d.]|\.\d))|(?P<colon>(?<![\w.:])\d+:\d+(?![\w:]))"
-)
+from .vocabulary import Vocabulary, vocabulary
+
 _CONTEXT_WINDOW = 50
+_NUM = r"(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
+_SCI = rf"{_NUM}(?:[eE][-+−]?\d+)?(?:\s*[×x]\s*10\s*\^?\s*\{{?[-−]?\d+\}}?)?"
+_PCT = r"\s?\\?%"
+_DASH = r"[-–—]"
 
 
-def find_numbers(text: str) -> list[tuple[int, int, str]]:
-    """Metric-like number spans ``(start, end, kind)`` (§5.3, E6)."""
+def _alt(words) -> str:
+    return "|".join(sorted(dict.fromkeys(words), key=lambda w: (-len(w), w)))
+
+
+@dataclass(frozen=True)
+class NumberPatterns:
+    always: re.Pattern
+    context: re.Pattern
+    metric_words: re.Pattern
+    settings: re.Pattern
+
+
+def _compile(v: Vocabulary) -> NumberPatterns:
+    to = rf"(?:\s*{_DASH}\s*|\s+(?:{_alt(v.range_words)})\s+)"
+    stat = _alt(re.escape(s) for s in v.stat_symbols)
+    always = (
+        # ranges that end in a percentage (shared or repeated unit) and ± expressions, before their parts
+        rf"(?P<range>(?<![\w.,\-–])\d+(?:\.\d+)?(?:{_PCT})?{to}\d+(?:\.\d+)?{_PCT})"
+        rf"|(?P<pm>(?<![\w.,])-?{_NUM}\s*(?:±|\\pm\b|\+/-|\+-)\s*{_NUM}(?:{_PCT})?)"
+        # percentages (LaTeX writes 98\%), statistics "p < 0.05", ratios "1.5x" / "224×224", 1,000,000
+        rf"|(?P<pct>(?<![\w.,])\d+(?:\.\d+)?{_PCT})"
+        rf"|(?P<stat>(?<![\w\\])(?:{stat})\s*(?:<=|>=|[<>=≤≥])\s*-?\d*\.?\d+(?:[eE]-?\d+)?)"
+        r"|(?P<ratio>(?<![\w.])(?!0[xX])\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?![\w.])|(?<![\w.])\d+(?:\.\d+)?[x×](?![\w]))"
+        r"|(?P<big>(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d]|,\d))"
+    )
+    # decimals "0.89", their ranges "0.85–0.92", colon ratios "3:1": only near a metric word (E6)
+    context = (rf"(?P<range>(?<![\d.,])\d+\.\d+{to}\d+\.\d+(?![\d.]|\.\d))"
+               r"|(?P<dec>(?<![\d.,])\d+\.\d+(?![\d.]|\.\d))|(?P<colon>(?<![\w.:])\d+:\d+(?![\w:]))")
+    value = (rf"-?{_SCI}(?:[kKMB](?![\w]))?(?:{_PCT})?(?:{to}-?{_SCI}(?:[kKMB](?![\w]))?(?:{_PCT})?)?"
+             r"|\d+:\d+(?![\w:])")
+    link = rf"(?:\s*(?:{_alt(v.parameter_links)}))?"
+    settings = (
+        rf"(?<![\w\-])(?i:{_alt(v.parameters)})(?![\w\-]){link}\s*[:=]?\s*(?P<after>(?<![\w.]){value})(?!\w|\.\d)"
+        rf"|(?P<before>(?<![\w.,\-]){value})\s+(?i:{_alt(v.count_nouns)})(?![\w\-])"
+    )
+    return NumberPatterns(
+        always=re.compile(always),
+        context=re.compile(context),
+        metric_words=re.compile(rf"(?<![\w])(?:{_alt(v.metric_words)})(?![\w])", re.IGNORECASE),
+        settings=re.compile(settings),
+    )
+
+
+@lru_cache(maxsize=None)
+def patterns(language: str | None = None) -> NumberPatterns:
+    """The compiled patterns of ``language`` (English when unknown)."""
+    return _compile(vocabulary(language))
+
+
+def find_numbers(text: str, *, language: str | None = None) -> list[tuple[int, int, str]]:
+    """Metric-like number spans ``(start, end, kind)`` (may overlap; the longest wins)."""
+    pat = patterns(language)
     out: list[tuple[int, int, str]] = []
-    for m in _NUM_ALWAYS.finditer(text):
+    for m in pat.always.finditer(text):
         out.append((m.start(), m.end(), m.lastgroup or "number"))
+    for m in pat.settings.finditer(text):
+        group = "after" if m.group("after") is not None else "before"
+        out.append((m.start(group), m.end(group), "param"))
     ctx = None
-    for m in _NUM_CONTEXT.finditer(text):
+    for m in pat.context.finditer(text):
         if ctx is None:
-            ctx = [(w.start(), w.end()) for w in _METRIC_WORDS.finditer(text)]
+            ctx = [(w.start(), w.end()) for w in pat.metric_words.finditer(text)]
             starts = [s for s, _ in ctx]
         if not ctx:
             break
