@@ -27,8 +27,8 @@ from typing import Any, Callable, Protocol, Sequence
 import pandas as pd
 
 from .core.citations import CITATION_COLUMNS, CitationParser, DocumentCitations, document_citations, source_count_for
-from .core.documents import DocumentError, doc_id_for, read_document
-from .core.frames import chunks_frame, source_error_frame, source_frame
+from .core.documents import doc_id_for
+from .core.frames import chunks_frame
 from .core.markers import (
     CandidateMiner,
     GateResult,
@@ -42,6 +42,7 @@ from .core.markers import (
     occurrences_frame,
 )
 from .core.parsing import Chunk, parse_document
+from .ingest.sources import entry_for, source_documents_frame
 from .settings import ProtectionSettings, env_bool, protection_settings
 
 logger = logging.getLogger(__name__)
@@ -237,15 +238,10 @@ def components_from_env(log: Log = logger, run_id: str = "") -> Components:
 
 def build_source_documents(doc_id: str, path: Path | str | None, corpus_root: Path | str,
                            log: Log = logger) -> pd.DataFrame:
-    """The one-row ``source_documents`` table; an unreadable file is a row with status="error"."""
-    if path is None:
-        return source_error_frame(doc_id, "", "", f"{doc_id}: no such document under {corpus_root}")
-    try:
-        return source_frame(read_document(path, corpus_root))
-    except DocumentError as exc:
-        log.error(str(exc))
-        rel = Path(path).resolve().relative_to(Path(corpus_root).resolve()).as_posix()
-        return source_error_frame(doc_id, rel, "", str(exc))
+    """The one-row ``source_documents`` table; a file that cannot be named, reached or read is a row
+    with status="error" naming it."""
+    entry = entry_for(doc_id, path, corpus_root) if path is not None else None
+    return source_documents_frame(doc_id, entry, corpus_root, log)
 
 
 def parse_chunks(text: str, fmt: str) -> list[Chunk]:

@@ -8,11 +8,11 @@ from typing import Any
 import pandas as pd
 from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, asset
 
-from ..assets._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
-from ..checks import char_range_check, char_range_rule, documents_ok_check, frame_check
 from ..core.frames import chunks_from_frame
-from ..core.pipeline import build_citation_maps
-from ..resources import CorpusResource
+from ..defs_kit.checks import char_range_check, char_range_rule, documents_ok_check, frame_check
+from ..defs_kit.resources import CorpusResource
+from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document, source_row
+from ..pipeline import build_citation_maps
 from .documents import CITATION_COLUMNS
 from .parser import CitationParser
 
@@ -111,7 +111,7 @@ asset_checks = CHECKS = [
     documents_ok_check("citation_maps"),
 ]
 
-assets = [citation_maps]
+ASSETS = assets = [citation_maps]
 
 #: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
 defs = dg.Definitions(assets=assets, asset_checks=CHECKS)

@@ -3,6 +3,7 @@
 from ..markers.gate import *  # noqa: F401,F403
 from ..markers.gate import (  # noqa: F401
     LLM_SYSTEM_PROMPT,
+    S1_MAX_DIGITS,
     SECTION_POSITION_PATTERNS,
     GateResult,
     StructureNumberingGate,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from dagster import DynamicPartitionsDefinition
 
-from ..core.documents import discover_documents, file_sha256
+from ..ingest.documents import content_version, scan_corpus
 
 documents_partitions = DynamicPartitionsDefinition(name="documents")
 
@@ -37,7 +37,7 @@ class CorpusPlan:
 
 def plan_corpus(corpus_dir: str | Path, registered: set[str], known_shas: dict[str, str]) -> CorpusPlan:
     """Compare the corpus on disk with registered partitions and last-seen hashes."""
-    shas = {doc_id: file_sha256(p) for doc_id, p in discover_documents(corpus_dir).items()}
+    shas = {doc_id: content_version(e) for doc_id, e in scan_corpus(corpus_dir).items()}
     new = sorted(k for k in shas if k not in registered)
     changed = sorted(k for k, sha in shas.items() if k in registered and known_shas.get(k) != sha)
     return CorpusPlan(new, changed, shas)

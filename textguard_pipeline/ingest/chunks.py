@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..core.placeholders import PLACEHOLDER_RE, make_placeholder, restore_placeholders
-from ..core.spans import OffsetMap
+from ..lib.placeholders import PLACEHOLDER_RE, make_placeholder, restore_placeholders
+from ..lib.spans import OffsetMap
 
 
 class ChunkType(StrEnum):

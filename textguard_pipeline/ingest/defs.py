@@ -8,29 +8,33 @@ import pandas as pd
 from dagster import AssetChecksDefinition, AssetExecutionContext, asset
 
 from .. import settings
-from ..assets._common import asset_kwargs, first_frame, head_where, markdown_table, per_document, source_row
-from ..checks import documents_ok_check, frame_check
-from ..core.pipeline import build_parsed_chunks, build_source_documents
-from ..resources import CorpusResource
+from ..defs_kit.checks import documents_ok_check, frame_check
+from ..defs_kit.resources import CorpusResource
+from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document, source_row
+from ..pipeline import build_parsed_chunks
+from .documents import scan_corpus
 from .rules import chunk_tiling_rule, source_rule_factory
+from .sources import source_documents_frame
 
 
 @asset(**asset_kwargs("ingest", {"python", "parquet"}, "1"))
 def source_documents(context: AssetExecutionContext, corpus: CorpusResource):
     """The documents of the corpus, decoded as strict UTF-8: doc_id, path, format, sha256, text, n_chars.
 
-    A file that cannot be read becomes a row with status="error" and the reason
-    (file and byte offset); the `source_documents_readable` check reports it.
+    A file that cannot be read or named (invalid UTF-8 content or file name, permission denied, a FIFO,
+    a symlink leading outside the corpus, a doc_id collision) becomes a row with status="error" and the
+    reason naming the file; the `source_documents_readable` check reports it.
     """
-    paths = corpus.paths()
+    entries = scan_corpus(corpus.corpus_dir)
 
     def build(doc_id: str) -> pd.DataFrame:
-        return build_source_documents(doc_id, paths.get(doc_id), corpus.corpus_dir, context.log)
+        return source_documents_frame(doc_id, entries.get(doc_id), corpus.corpus_dir, context.log)
 
     return per_document(
         context,
         build,
-        preview=lambda fr: markdown_table(pd.concat(fr.values()), ["doc_id", "format", "n_chars", "status", "error"], n=10),
+        preview=lambda fr: markdown_table(pd.concat(fr.values()), ["doc_id", "format", "n_chars", "status", "error"],
+                                          n=10),
         extra_metadata=lambda fr: {"formats": dict(Counter(f.iloc[0]["format"] for f in fr.values() if len(f)))},
     )
 
@@ -80,7 +84,8 @@ def ingest_checks(corpus_dir_fn: Callable[[], str] = settings.corpus_dir) -> lis
     ]
 
 
-assets = [source_documents, parsed_chunks]
+ASSETS = assets = [source_documents, parsed_chunks]
+CHECKS = asset_checks = ingest_checks()
 
 #: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
-defs = dg.Definitions(assets=[source_documents, parsed_chunks], asset_checks=ingest_checks())
+defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS)

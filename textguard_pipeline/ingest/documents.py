@@ -1,10 +1,18 @@
-"""Reading and identifying documents: doc_id, format, sha256, strict UTF-8."""
+"""Reading and identifying documents: the corpus scan, doc_id, format, sha256, strict UTF-8.
+
+The scan never drops a file it cannot use: a file whose name is not UTF-8, a
+symlink leading outside the corpus (or nowhere), something that is not a
+regular file, and both files of a doc_id collision become entries with a
+``problem``, which ``source_documents`` turns into a flagged row (status="error").
+"""
 
 from __future__ import annotations
 
 import fnmatch
 import hashlib
+import os
 import re
+import stat
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,7 +65,7 @@ def doc_id_for(path: Path | str, corpus_root: Path | str) -> str:
     dots (so ``..`` can never appear as a component). Long ids keep a hash
     suffix so that they stay unique.
     """
-    rel = Path(path).resolve().relative_to(Path(corpus_root).resolve())
+    rel = relative_path(path, corpus_root)
     parts = []
     for part in rel.parts:
         norm = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode("ascii").lower()
@@ -97,9 +105,15 @@ def read_document(path: Path | str, corpus_root: Path | str) -> Document:
     Raises DocumentDecodeError with the first bad byte offset for invalid UTF-8.
     """
     p = Path(path)
-    rel = p.resolve().relative_to(Path(corpus_root).resolve()).as_posix()
+    rel = display_path(relative_path(p, corpus_root))
     fmt = format_of(rel)
-    data = p.read_bytes()
+    problem = path_problem(p, corpus_root)
+    if problem is not None:
+        raise DocumentError(rel, problem)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:  # permission denied, I/O error, vanished meanwhile: a flagged row, not a crash
+        raise DocumentError(rel, f"cannot be read: {exc.strerror or exc}") from None
     text = decode_strict(data, rel)
     return Document(
         doc_id=doc_id_for(p, corpus_root),
@@ -122,31 +136,119 @@ def ignore_patterns(corpus_root: Path | str) -> list[str]:
     return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
 
 
-def discover_documents(corpus_root: Path | str) -> dict[str, Path]:
-    """doc_id → path for every supported file under ``corpus_root``.
+@dataclass(frozen=True, slots=True)
+class CorpusEntry:
+    """One file of the corpus scan; ``problem`` says why it cannot become a document (None: fine)."""
 
-    Hidden files, unsupported endings (sidecars such as ``*.sources.json``)
-    and paths matching a pattern of ``.textguardignore`` are skipped. Two
-    paths that map to one doc_id raise, never overwrite.
+    doc_id: str
+    path: Path
+    rel: str
+    problem: str | None = None
+
+
+def relative_path(path: Path | str, corpus_root: Path | str) -> Path:
+    """``path`` relative to the corpus root, without following symlinks (a link is named by its own path)."""
+    p, root = Path(os.path.abspath(path)), Path(os.path.abspath(corpus_root))
+    try:
+        return p.relative_to(root)
+    except ValueError:  # e.g. the root was given through a symlink and the path resolved
+        return Path(path).resolve().relative_to(Path(corpus_root).resolve())
+
+
+def display_path(rel: Path | str) -> str:
+    """The relative path as text that can be stored and printed: bytes that are not UTF-8 become ``\\xNN``."""
+    return os.fsencode(Path(rel).as_posix()).decode("utf-8", "backslashreplace")
+
+
+def path_problem(path: Path | str, corpus_root: Path | str) -> str | None:
+    """Why ``path`` cannot be read as a document, judged without opening it; None when it can be tried."""
+    p = Path(path)
+    rel = relative_path(p, corpus_root)
+    if display_path(rel) != rel.as_posix():  # undecodable bytes are surrogate escapes in ``rel``
+        return f"file name is not valid UTF-8 ({display_path(rel)!r}); rename the file"
+    if p.is_symlink():
+        target = os.readlink(p)
+        resolved = p.resolve()
+        root = Path(corpus_root).resolve()
+        if resolved != root and root not in resolved.parents:
+            return f"symlink to {display_path(target)!r} points outside the corpus; copy the file in instead"
+        if not resolved.exists():
+            return f"dangling symlink (to {display_path(target)!r})"
+    try:
+        mode = p.stat().st_mode
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+        return f"{kind}, not a regular file; not read"
+    return None
+
+
+def _walk(root: Path):
+    """Every non-hidden path under ``root`` (files and symlinks to anything), sorted; links are not followed."""
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        base = Path(dirpath)
+        links = [d for d in dirnames if (base / d).is_symlink()]  # a symlinked directory is listed, not entered
+        for name in sorted(filenames + links):
+            if not name.startswith("."):
+                yield base / name
+
+
+def _collision_id(doc_id: str, rel: str) -> str:
+    digest = hashlib.sha256(rel.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    return f"{doc_id[:110]}-{digest}"
+
+
+def scan_corpus(corpus_root: Path | str) -> dict[str, CorpusEntry]:
+    """doc_id → entry for every supported file under ``corpus_root``, problems included.
+
+    Hidden files, unsupported endings (sidecars such as ``*.sources.json``) and
+    paths matching ``.textguardignore`` are skipped. When several paths map to
+    one doc_id, each gets its own id (``<doc_id>-<hash of its path>``) and a
+    problem naming the others: both are flagged, the rest of the corpus goes on.
     """
     root = Path(corpus_root)
     if not root.is_dir():
         raise FileNotFoundError(f"corpus directory not found: {root}")
     ignored = ignore_patterns(root)
-    found: dict[str, Path] = {}
-    for p in sorted(root.rglob("*")):
+    by_id: dict[str, list[CorpusEntry]] = {}
+    for p in _walk(root):
         rel = p.relative_to(root)
-        if any(part.startswith(".") for part in rel.parts) or not p.is_file():
-            continue
         if p.suffix.lower() not in FORMATS:
             continue
-        if any(fnmatch.fnmatch(rel.as_posix(), pat) for pat in ignored):
+        shown = display_path(rel)
+        if any(fnmatch.fnmatch(shown, pat) for pat in ignored):
             continue
         doc_id = doc_id_for(p, root)
-        if doc_id in found:
-            raise DocumentError(p, f"doc_id {doc_id!r} collides with {found[doc_id]}; rename one of them")
-        found[doc_id] = p
-    return found
+        by_id.setdefault(doc_id, []).append(CorpusEntry(doc_id, p, shown, path_problem(p, root)))
+    out: dict[str, CorpusEntry] = {}
+    for doc_id, entries in by_id.items():
+        if len(entries) == 1:
+            out[doc_id] = entries[0]
+            continue
+        for e in entries:
+            others = ", ".join(repr(o.rel) for o in entries if o is not e)
+            problem = f"doc_id {doc_id!r} is shared with {others}; rename one of them"
+            new_id = _collision_id(doc_id, e.rel)
+            out[new_id] = CorpusEntry(new_id, e.path, e.rel, problem)
+    return dict(sorted(out.items()))
+
+
+def discover_documents(corpus_root: Path | str) -> dict[str, Path]:
+    """doc_id → path for every entry of :func:`scan_corpus`, flagged ones included (they become error rows)."""
+    return {doc_id: e.path for doc_id, e in scan_corpus(corpus_root).items()}
+
+
+def content_version(entry: CorpusEntry) -> str:
+    """The sha256 of a readable entry's bytes, else a version derived from its problem (never blocks on a FIFO)."""
+    problem = entry.problem
+    if problem is None:
+        try:
+            return file_sha256(entry.path)
+        except OSError as exc:
+            problem = f"cannot be read: {exc.strerror or exc}"
+    return "error:" + hashlib.sha256(problem.encode("utf-8", "backslashreplace")).hexdigest()[:16]
 
 
 def file_sha256(path: Path | str) -> str:

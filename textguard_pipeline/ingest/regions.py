@@ -250,7 +250,8 @@ def _md_regions(text: str) -> list[Segment]:
         if fm:
             fence = fm.group(1)
             q = k + 1
-            while q < L and not re.match(r"^ {0,3}" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$", lines[q][2]):
+            closing = r"^ {0,3}" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$"
+            while q < L and not re.match(closing, lines[q][2]):
                 q += 1
             end_idx = min(q, L - 1)
             regions.append((s, lines[end_idx][1], ChunkType.CODE))

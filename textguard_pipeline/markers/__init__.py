@@ -1,1 +1,5 @@
-"""Word + number markers (seed 004): mining (:mod:`.mining`), the StructureNumberingGate (:mod:`.gate`), tables (:mod:`.tables`)."""
+"""Word + number markers (seed 004).
+
+:mod:`.model` (config, data types, pages, CandidateGate) → :mod:`.miner` → :mod:`.gate`
+(StructureNumberingGate) → :mod:`.tables` (Parquet shapes); :mod:`.defs` holds the Dagster side.
+"""

@@ -7,11 +7,11 @@ from collections import Counter
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, asset
 
-from ..assets._common import asset_kwargs, first_frame, markdown_table, per_document, source_row
-from ..checks import char_range_check, documents_ok_check, frame_check
 from ..core.frames import chunks_from_frame
-from ..core.pipeline import build_candidate_markers, build_gated_markers, gate_llm_label
-from ..resources import MarkersGateResource
+from ..defs_kit.checks import char_range_check, documents_ok_check, frame_check
+from ..defs_kit.resources import MarkersGateResource
+from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document, source_row
+from ..pipeline import build_candidate_markers, build_gated_markers, gate_llm_label
 from .miner import CandidateMiner
 from .tables import decision_violations, occurrences_from_frame
 
@@ -115,7 +115,7 @@ asset_checks = CHECKS = [
     documents_ok_check("gated_markers"),
 ]
 
-assets = [candidate_markers, gated_markers]
+ASSETS = assets = [candidate_markers, gated_markers]
 
 #: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
 defs = dg.Definitions(assets=assets, asset_checks=CHECKS)

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..core.spans import Span
+from ..lib.spans import Span
 from .gate import GateResult, StructureNumberingGate
 from .model import (
     ENTITY_NUMERAL,
@@ -42,11 +42,14 @@ _LEFT = r"(?<![\w\-./])"
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "TLS 1.3", "Python 3.11", "iOS 17.4.1", "Version v2.0"
-    (VERSIONED_NAME, re.compile(rf"{_LEFT}(?P<prefix>{_WORD}){_HSP}(?P<number>v?\d{{1,4}}(?:\.\d{{1,3}}){{1,3}})(?![\w.]*\d|\w)")),
+    (VERSIONED_NAME, re.compile(rf"{_LEFT}(?P<prefix>{_WORD}){_HSP}"
+                                rf"(?P<number>v?\d{{1,4}}(?:\.\d{{1,3}}){{1,3}})(?![\w.]*\d|\w)")),
     # "GPT-4", "AES-256", "GPT-3.5", "HTTP/2", "HTTP/1.1"
-    (VERSIONED_NAME, re.compile(rf"{_LEFT}(?P<prefix>[^\W\d_]+)[-/](?P<number>\d{{1,4}}(?:\.\d{{1,3}}){{0,3}})(?![\w]|[.,\-/]\d)")),
+    (VERSIONED_NAME, re.compile(rf"{_LEFT}(?P<prefix>[^\W\d_]+)[-/]"
+                                rf"(?P<number>\d{{1,4}}(?:\.\d{{1,3}}){{0,3}})(?![\w]|[.,\-/]\d)")),
     # "ISO 27001", "RFC 9110", "ISO/IEC 27001:2013", "IEC 62443-3-3"
-    (STANDARD_ID, re.compile(rf"{_LEFT}(?P<prefix>[^\W\d_]+(?:/[^\W\d_]+)?){_HSP}(?P<number>\d{{3,6}}(?:[-:]\d{{1,4}})*)(?![\w]|[.,]\d)")),
+    (STANDARD_ID, re.compile(rf"{_LEFT}(?P<prefix>[^\W\d_]+(?:/[^\W\d_]+)?){_HSP}"
+                             rf"(?P<number>\d{{3,6}}(?:[-:]\d{{1,4}})*)(?![\w]|[.,]\d)")),
     # "iPhone 15", "PUBLIC 3", "Stage 2" — always weak
     (ENTITY_NUMERAL, re.compile(rf"{_LEFT}(?P<prefix>{_WORD}){_HSP}(?P<number>\d{{1,2}})(?![\w]|[.,]\d)")),
 ]

@@ -34,7 +34,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Mapping, Protocol, Sequence
 
-from ..core.spans import Span
+from ..lib.spans import Span
 from ..settings import MarkersGateSettings
 
 __all__ = [

@@ -6,7 +6,7 @@ from typing import Any, Iterable, Sequence
 
 import pandas as pd
 
-from ..core.spans import Span
+from ..lib.spans import Span
 from .gate import GateResult, compute_structure_risk
 from .model import FALLBACK, GATE_OFF, HARD_REJECT, LOW, MarkerOccurrence, StructureGateConfig
 

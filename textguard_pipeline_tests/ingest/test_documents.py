@@ -60,7 +60,7 @@ def test_read_document_fields_and_empty_file(tmp_path):
         read_document(tmp_path / "x.pdf", tmp_path)
 
 
-def test_discover_skips_hidden_ignored_and_sidecars_and_refuses_collisions(tmp_path):
+def test_discover_skips_hidden_ignored_and_sidecars_and_flags_collisions(tmp_path):
     (tmp_path / "a.md").write_text("a")
     (tmp_path / "a.sources.json").write_text("{}")
     (tmp_path / ".hidden.md").write_text("h")
@@ -68,7 +68,7 @@ def test_discover_skips_hidden_ignored_and_sidecars_and_refuses_collisions(tmp_p
     (tmp_path / ".textguardignore").write_text("# comment\nSOURCES.md\n")
     assert list(discover_documents(tmp_path)) == ["a.md"]
     (tmp_path / "A.md").write_text("b")
-    with pytest.raises(DocumentError, match="collides"):
-        discover_documents(tmp_path)
+    found = discover_documents(tmp_path)  # both of the pair are kept, under ids of their own (issue 14)
+    assert len(found) == 2 and "a.md" not in found and sorted(p.name for p in found.values()) == ["A.md", "a.md"]
     with pytest.raises(FileNotFoundError):
         discover_documents(tmp_path / "missing")

@@ -1,6 +1,5 @@
 """source_documents / parsed_chunks through Dagster: bad input is isolated, outputs are Parquet files."""
 
-from pathlib import Path
 
 import pandas as pd
 import pytest

@@ -15,7 +15,6 @@ from textguard_pipeline.core.markers import (
     HARD_REJECT,
     LOW,
     SOFT_FLAG,
-    CandidateGate,
     CandidateMiner,
     MarkerCandidate,
     PageIndex,
