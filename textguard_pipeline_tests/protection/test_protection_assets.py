@@ -60,7 +60,8 @@ def test_stored_rows_restore_and_corruption_blocks_downstream(one_doc):
     path = wh / "protected_chunks" / "paper.md.parquet"
     df = read_parquet(path)
     assert list(df.columns) == ["doc_id", "chunk_index", "start", "end", "text", "protected_text",
-                                "term_placeholders", "math_placeholders", "terms", "n_terms"]
+                                "term_placeholders", "math_placeholders", "terms", "n_terms",
+                                "language", "language_confidence", "ner_model", "ner_skipped_reason"]  # issue 17
     first = df.iloc[0]
     assert first["text"] == DOC[first["start"]:first["end"]]
     assert first["protected_text"].startswith("As shown by ⟨TERM_000⟩, the ⟨TERM_001⟩ model reaches ⟨TERM_002⟩")
