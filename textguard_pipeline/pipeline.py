@@ -28,7 +28,7 @@ import pandas as pd
 
 from .core.citations import CITATION_COLUMNS, CitationParser, DocumentCitations, document_citations, source_count_for
 from .core.documents import doc_id_for
-from .core.frames import chunks_frame
+from .core.frames import parsed_chunks_frame
 from .core.markers import (
     CandidateMiner,
     GateResult,
@@ -42,8 +42,9 @@ from .core.markers import (
     occurrences_frame,
 )
 from .core.parsing import Chunk, parse_document
+from .ingest.languages import assign_languages, document_override
 from .ingest.sources import entry_for, source_documents_frame
-from .settings import ProtectionSettings, env_bool, protection_settings
+from .settings import ProtectionSettings, env_bool, language_settings, protection_settings
 
 logger = logging.getLogger(__name__)
 
@@ -244,13 +245,23 @@ def build_source_documents(doc_id: str, path: Path | str | None, corpus_root: Pa
     return source_documents_frame(doc_id, entry, corpus_root, log)
 
 
-def parse_chunks(text: str, fmt: str) -> list[Chunk]:
-    """The chunks of a document (the objects behind ``parsed_chunks``)."""
-    return parse_document(text, fmt)
+def parse_chunks(text: str, fmt: str, rel_path: str | None = None, corpus_root: Path | str | None = None,
+                 run_language: str | None = None) -> list[Chunk]:
+    """The chunks of a document (the objects behind ``parsed_chunks``), each with its language.
+
+    ``run_language``: the run's override (None: ``TEXTGUARD_LANGUAGE``); ``rel_path``/``corpus_root``
+    locate the corpus mapping file (docs/languages.md)."""
+    chunks = parse_document(text, fmt)
+    if run_language is None:
+        run_language = language_settings().language
+    declared = None if run_language else document_override(text, fmt, rel_path, corpus_root)
+    assign_languages(chunks, run_language=run_language, declared=declared)
+    return chunks
 
 
-def build_parsed_chunks(doc_id: str, text: str, fmt: str) -> pd.DataFrame:
-    return chunks_frame(doc_id, parse_chunks(text, fmt))
+def build_parsed_chunks(doc_id: str, text: str, fmt: str, rel_path: str | None = None,
+                        corpus_root: Path | str | None = None, run_language: str | None = None) -> pd.DataFrame:
+    return parsed_chunks_frame(doc_id, parse_chunks(text, fmt, rel_path, corpus_root, run_language))
 
 
 def build_protected_chunks(doc_id: str, chunks: Sequence[Chunk], protector: Any) -> pd.DataFrame:
@@ -350,8 +361,8 @@ def run_document(path: Path | str, corpus_root: Path | str, components: Componen
     if row["status"] != "ok":
         return out
     text, fmt = row["text"], row["format"]
-    chunks = parse_chunks(text, fmt)
-    put("parsed_chunks", chunks_frame(doc_id, chunks))
+    chunks = parse_chunks(text, fmt, row["path"], corpus_root)
+    put("parsed_chunks", parsed_chunks_frame(doc_id, chunks))
     put("protected_chunks", build_protected_chunks(doc_id, chunks, components.protector))
     put("ner_frames", build_ner_frames(doc_id, chunks, components.ner_backend, log)[0])
     put("citation_maps", build_citation_maps(doc_id, text, chunks, path, components.citation_parser, log)[0])

@@ -13,6 +13,7 @@ Values are checked when read: an unknown boolean (``TEXTGUARD_PROTECT_NER=maybe`
 from __future__ import annotations
 
 import os
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -198,6 +199,27 @@ def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSe
         soft_flag_action=env_str("TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, env),
         fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env),
     )
+
+
+#: ISO 639-1 code: two lower-case letters.
+_ISO_639_1 = re.compile(r"^[a-z]{2}$")
+
+
+@dataclass(frozen=True)
+class LanguageSettings:
+    """Per-run language override: ``TEXTGUARD_LANGUAGE`` = an ISO 639-1 code (every document and chunk of
+    the run is taken to be in it), or unset/``auto`` to detect per document and chunk (docs/languages.md)."""
+
+    language: str = ""
+
+
+def language_settings(env: Mapping[str, str] | None = None) -> LanguageSettings:
+    value = env_str("TEXTGUARD_LANGUAGE", "", env).strip().lower()
+    if value in ("", "auto"):
+        return LanguageSettings("")
+    if not _ISO_639_1.match(value):
+        raise SettingsError(f"TEXTGUARD_LANGUAGE must be an ISO 639-1 code such as 'en' or 'auto', got {value!r}")
+    return LanguageSettings(value)
 
 
 # --- roundtrip

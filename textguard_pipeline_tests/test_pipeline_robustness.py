@@ -38,7 +38,7 @@ from textguard_pipeline.pipeline import (
 )
 from textguard_pipeline.core.protection import TermProtectionConfig, TermProtector
 
-from ._wordnet_mini import mini_wordnet
+from .core._wordnet_mini import mini_wordnet
 
 #: asset → the rules of its (error-severity) checks
 RULES = {

@@ -1,10 +1,10 @@
 """`citation_maps`: numeric [N] citations of every document, mapped to their sentences (seed 002)."""
 
-import dagster as dg
 import json
 from collections import Counter
 from typing import Any
 
+import dagster as dg
 import pandas as pd
 from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, asset
 
@@ -111,7 +111,7 @@ asset_checks = CHECKS = [
     documents_ok_check("citation_maps"),
 ]
 
-ASSETS = assets = [citation_maps]
+assets = [citation_maps]
 
 #: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
 defs = dg.Definitions(assets=assets, asset_checks=CHECKS)

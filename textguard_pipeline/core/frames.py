@@ -11,6 +11,8 @@ from .parsing import Chunk
 
 SOURCE_COLUMNS = ["doc_id", "path", "format", "sha256", "text", "n_chars", "status", "error"]
 CHUNK_COLUMNS = ["doc_id", "chunk_index", "chunk_type", "start", "end", "text", "math_placeholders"]
+#: Added to ``parsed_chunks`` by issue 17 (ISO 639-1 code or null, and the detector's confidence).
+LANGUAGE_COLUMNS = ["language", "language_confidence"]
 
 
 def source_frame(doc: Document) -> pd.DataFrame:
@@ -33,10 +35,31 @@ def chunks_frame(doc_id: str, chunks: Iterable[Chunk]) -> pd.DataFrame:
     return df.astype({"chunk_index": "int64", "start": "int64", "end": "int64"})
 
 
+def parsed_chunks_frame(doc_id: str, chunks: Iterable[Chunk]) -> pd.DataFrame:
+    """The ``parsed_chunks`` table: the chunk columns and each chunk's language."""
+    chunks = list(chunks)
+    df = chunks_frame(doc_id, chunks)
+    df["language"] = pd.Series([c.language for c in chunks], index=df.index, dtype=object)
+    df["language_confidence"] = pd.Series([c.language_confidence for c in chunks], index=df.index, dtype="float64")
+    return df
+
+
+def _language(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _confidence(value: object) -> float | None:
+    return None if value is None or value != value else float(value)  # NaN (null in Parquet) → None
+
+
 def chunks_from_frame(df: pd.DataFrame) -> list[Chunk]:
-    """Chunk objects back from a `parsed_chunks` frame (in chunk order)."""
+    """Chunk objects back from a `parsed_chunks` frame (in chunk order), with their language when stored."""
     out = []
+    has_language = "language" in df.columns
     for r in df.sort_values("chunk_index").itertuples(index=False):
-        out.append(Chunk(int(r.chunk_index), str(r.chunk_type), int(r.start), int(r.end), r.text,
-                         dict(r.math_placeholders or {})))
+        c = Chunk(int(r.chunk_index), str(r.chunk_type), int(r.start), int(r.end), r.text,
+                  dict(r.math_placeholders or {}))
+        if has_language:
+            c.language, c.language_confidence = _language(r.language), _confidence(r.language_confidence)
+        out.append(c)
     return out

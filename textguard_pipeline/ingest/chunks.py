@@ -33,6 +33,10 @@ class Chunk:
     end: int
     text: str
     math_placeholders: dict[str, str] = field(default_factory=dict)
+    #: ISO 639-1 code of the chunk's language, None when undetermined (set by ``ingest.languages``).
+    language: str | None = None
+    #: the detector's normalised probability for ``language`` (1.0 for an override).
+    language_confidence: float | None = None
 
     def source_text(self) -> str:
         """The chunk's exact source slice (placeholders restored)."""

@@ -1,9 +1,9 @@
 """Dagster definitions of the ingest slice: `source_documents` (the root), `parsed_chunks` and their checks."""
 
-import dagster as dg
 from collections import Counter
 from typing import Callable
 
+import dagster as dg
 import pandas as pd
 from dagster import AssetChecksDefinition, AssetExecutionContext, asset
 
@@ -39,13 +39,18 @@ def source_documents(context: AssetExecutionContext, corpus: CorpusResource):
     )
 
 
-@asset(**asset_kwargs("parse", {"python", "parquet"}, "1"))
-def parsed_chunks(context: AssetExecutionContext, source_documents):
-    """Lossless chunks (prose / structural / math_block / code) tiling each document; inline math as ⟨MATH_NNN⟩."""
+@asset(**asset_kwargs("parse", {"python", "parquet"}, "2"))
+def parsed_chunks(context: AssetExecutionContext, corpus: CorpusResource, source_documents):
+    """Lossless chunks (prose / structural / math_block / code) tiling each document; inline math as ⟨MATH_NNN⟩.
+
+    Each chunk carries its `language` (ISO 639-1, null when undetermined) and `language_confidence`,
+    detected offline or overridden (front matter, `.textguardlanguages`, TEXTGUARD_LANGUAGE): docs/languages.md.
+    """
+    run_language = settings.language_settings().language
 
     def build(doc_id: str, src: pd.DataFrame) -> pd.DataFrame:
         row = source_row(src, doc_id)
-        return build_parsed_chunks(doc_id, row["text"], row["format"])
+        return build_parsed_chunks(doc_id, row["text"], row["format"], row["path"], corpus.corpus_dir, run_language)
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)
@@ -57,8 +62,20 @@ def parsed_chunks(context: AssetExecutionContext, source_documents):
         build,
         source_documents,
         preview=preview,
-        extra_metadata=lambda fr: {"chunk_types": dict(Counter(t for f in fr.values() for t in f["chunk_type"]))},
+        extra_metadata=lambda fr: {
+            "chunk_types": dict(Counter(t for f in fr.values() for t in f["chunk_type"])),
+            "language_chars": language_chars(fr),
+        },
     )
+
+
+def language_chars(frames: dict[str, pd.DataFrame]) -> dict[str, int]:
+    """Characters per chunk language ("undetermined" for null): the document's languages at a glance."""
+    counts: Counter[str] = Counter()
+    for f in frames.values():
+        for lang, s, e in zip(f["language"], f["start"], f["end"]):
+            counts[lang if isinstance(lang, str) else "undetermined"] += int(e - s)
+    return dict(counts)
 
 
 def ingest_checks(corpus_dir_fn: Callable[[], str] = settings.corpus_dir) -> list[AssetChecksDefinition]:
@@ -84,8 +101,7 @@ def ingest_checks(corpus_dir_fn: Callable[[], str] = settings.corpus_dir) -> lis
     ]
 
 
-ASSETS = assets = [source_documents, parsed_chunks]
-CHECKS = asset_checks = ingest_checks()
+assets = [source_documents, parsed_chunks]
 
 #: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
-defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS)
+defs = dg.Definitions(assets=[source_documents, parsed_chunks], asset_checks=ingest_checks())

@@ -1,9 +1,9 @@
 """`candidate_markers` (every "word + number" occurrence) and `gated_markers` (StructureNumberingGate v2.1)."""
 
 
-import dagster as dg
 from collections import Counter
 
+import dagster as dg
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, asset
 
@@ -115,7 +115,7 @@ asset_checks = CHECKS = [
     documents_ok_check("gated_markers"),
 ]
 
-ASSETS = assets = [candidate_markers, gated_markers]
+assets = [candidate_markers, gated_markers]
 
 #: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
 defs = dg.Definitions(assets=assets, asset_checks=CHECKS)

@@ -52,7 +52,10 @@ def test_bad_documents_are_isolated_and_reported(corpus):
     assert big.loc[0, "math_placeholders"]["⟨MATH_000⟩"] == "$m$"
 
     good = read_parquet(wh / "parsed_chunks" / "good.md.parquet")
-    assert list(good.columns) == ["doc_id", "chunk_index", "chunk_type", "start", "end", "text", "math_placeholders"]
+    assert list(good.columns) == ["doc_id", "chunk_index", "chunk_type", "start", "end", "text", "math_placeholders",
+                                  "language", "language_confidence"]
+    assert good["language"].isna().all()  # "Prose with math": too few words to tell
+    assert set(big["language"]) == {"en"}
     assert good["chunk_type"].tolist() == ["structural", "prose"]
     assert good.loc[1, "text"] == "Prose with ⟨MATH_000⟩ math.\n"
     # no temporary files are left behind by the atomic writer
