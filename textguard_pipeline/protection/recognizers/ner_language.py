@@ -56,8 +56,17 @@ class LanguageNerRecognizer(NerRecognizer):
             found = self.entities(nlp, [inputs[i].text for i in idx], labels)
             for i, cands in zip(idx, found):
                 text = inputs[i].text
-                out[i] = cands if language in DEFAULT_LANGUAGES else [c for c in map(_trim(text), cands) if c]
+                if language not in DEFAULT_LANGUAGES:
+                    cands = [c for c in map(_trim(text), cands) if c and _plausible(text[c.start:c.end])]
+                out[i] = cands
         return out
+
+
+def _plausible(name: str) -> bool:
+    """A name starts with a capital or a digit and has balanced brackets: the small non-English models
+    also tag lower-case words ("lex") and fragments such as "Consultez deb-override(5"."""
+    return (name[0].isupper() or name[0].isdigit()) and name.count("(") == name.count(")") \
+        and name.count("[") == name.count("]")
 
 
 def _trim(text: str):
