@@ -20,13 +20,10 @@ with warnings.catch_warnings():
     from .ingest import defs as ingest
     from .markers import defs as markers
     from .math_ner import defs as math_ner
-    from .assets import meanings as _meanings  # until the meanings slice has its defs.py
+    from .meanings import defs as meanings
     from .operations import defs as operations
     from .protection import defs as protection
     from .roundtrip import defs as roundtrip
-
-meanings = type("meanings", (), {"defs": dg.Definitions(assets=[_meanings.resolved_meanings],
-                                                           asset_checks=_meanings.CHECKS)})
 
 #: The slices in data-flow order (ingest → protection → round trip; the analyses beside them).
 SLICES = (ingest, protection, roundtrip, math_ner, citations, markers, meanings, operations)

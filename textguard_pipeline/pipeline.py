@@ -44,7 +44,14 @@ from .core.markers import (
 from .core.parsing import Chunk, parse_document
 from .ingest.languages import assign_languages, document_override
 from .ingest.sources import entry_for, source_documents_frame
-from .settings import ProtectionSettings, env_bool, language_settings, protection_settings
+from .settings import (  # noqa: F401
+    MeaningsSettings,
+    ProtectionSettings,
+    env_bool,
+    language_settings,
+    meanings_settings,
+    protection_settings,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -117,85 +124,6 @@ def gate_llm_label(gate: StructureNumberingGate) -> str | None:
 
 
 @dataclass
-class MeaningsSettings:
-    """Mentions and meanings (seed 003). Env: TEXTGUARD_MEANINGS_LLM (1/0; default on iff
-    TEXTGUARD_LLM_URL is set), TEXTGUARD_MEANINGS_RATE, TEXTGUARD_WIKIDATA_URL / _MODE / _OFFLINE /
-    _CACHE, TEXTGUARD_SUPPRESSIONS, TEXTGUARD_SPACY_MODEL, TEXTGUARD_MEANINGS_BOUNDARY,
-    TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR."""
-
-    use_llm: bool = False
-    rate: bool = True
-    llm_batch_size: int = 20
-    wikidata_url: str = ""
-    wikidata_mode: str = "off"
-    wikidata_cache_dir: str = ""
-    suppressions_path: str = ""
-    spacy_model: str = ""
-    boundary: str = "split"
-    min_occurrences_subject: int = 1
-    min_occurrences_author: int = 1
-    install_small_lexicon: bool = True
-
-    @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "MeaningsSettings":
-        from .core.meanings import default_suppressions_path
-        from .core.wikidata import wikidata_config_from_env
-
-        env_ = dict(os.environ if env is None else env)
-        wd = wikidata_config_from_env()
-        return cls(
-            use_llm=env_bool("TEXTGUARD_MEANINGS_LLM", bool(env_.get("TEXTGUARD_LLM_URL", "").strip()), env_),
-            rate=env_bool("TEXTGUARD_MEANINGS_RATE", True, env_),
-            wikidata_url=wd.base_url,
-            wikidata_mode=wd.mode,
-            wikidata_cache_dir=wd.cache_dir or "",
-            suppressions_path=default_suppressions_path(),
-            spacy_model=env_.get("TEXTGUARD_SPACY_MODEL", ""),
-            boundary=env_.get("TEXTGUARD_MEANINGS_BOUNDARY", "split"),
-            min_occurrences_subject=int(env_.get("TEXTGUARD_MEANINGS_MIN_SUBJECT", "1")),
-            min_occurrences_author=int(env_.get("TEXTGUARD_MEANINGS_MIN_AUTHOR", "1")),
-        )
-
-    def suppression_rules(self):
-        from .core.meanings import load_suppressions
-
-        return load_suppressions(self.suppressions_path)
-
-    def resolver(self):
-        """A MeaningResolver (loads spaCy and opens WordNet; raises if no lexicon is installed)."""
-        from .core.llm import ChatClient, llm_config_from_env
-        from .core.meanings import MeaningResolver, MeaningSettings
-        from .core.nlp import load_spacy, model_label
-        from .core.wikidata import WikidataClient, WikidataConfig, default_cache_dir
-        from .core.wordnet_setup import WordNetNotInstalled, install_wordnet, open_wordnet, wordnet_status
-
-        try:
-            wnet = open_wordnet()
-        except WordNetNotInstalled:
-            if not self.install_small_lexicon:
-                raise
-            # No lexicon yet (e.g. a fresh clone before `textguard wordnet install`): the small shipped
-            # WN-LMF file, offline; wordnet_status() carries the limited-coverage warning into metadata.
-            install_wordnet(wndb_dirs=(), allow_download=False, log=lambda _msg: None)
-            open_wordnet.cache_clear()
-            wnet = open_wordnet()
-        status = wordnet_status()
-        nlp = load_spacy(self.spacy_model or None, profile="parse")
-        llm_cfg = llm_config_from_env() if self.use_llm else None
-        if self.use_llm and llm_cfg is None:
-            raise ValueError("use_llm is on but TEXTGUARD_LLM_URL is not set")
-        wikidata = WikidataClient(WikidataConfig(base_url=self.wikidata_url or "https://www.wikidata.org",
-                                                 mode=self.wikidata_mode,
-                                                 cache_dir=self.wikidata_cache_dir or default_cache_dir()))
-        settings_ = MeaningSettings(use_llm=llm_cfg is not None, rate=self.rate, llm_batch_size=self.llm_batch_size,
-                                    boundary=self.boundary, min_occurrences_subject=self.min_occurrences_subject,
-                                    min_occurrences_author=self.min_occurrences_author)
-        return MeaningResolver(nlp=nlp, wnet=wnet, lexicon=status.spec, lexicon_warning=status.warning,
-                               wikidata=wikidata, llm=ChatClient(llm_cfg) if llm_cfg else None,
-                               suppressions=self.suppression_rules(), settings=settings_, spacy_label=model_label(nlp))
-
-
-@dataclass
 class Components:
     """What the per-document functions need, built once (models load once)."""
 
@@ -223,11 +151,13 @@ class Components:
 
 def components_from_env(log: Log = logger, run_id: str = "") -> Components:
     """Components from the same env vars as the code location's resources."""
+    from .meanings.resolver import build_resolver  # wn and the resolver's spaCy profile: only when building
+
     return Components(
         protector=protector_for(protection_settings()),
         ner_backend=NerSettings.from_env().backend(),
         gate=make_gate(gate_config_from_env(), log=log),
-        resolver=MeaningsSettings.from_env().resolver(),
+        resolver=build_resolver(meanings_settings()),
         run_id=run_id,
         log=log,
     )

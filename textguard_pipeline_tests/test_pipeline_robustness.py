@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from textguard_pipeline import checks
 from textguard_pipeline.ingest import rules as ingest_rules
-from textguard_pipeline.assets import citations as a_cit
-from textguard_pipeline.assets import markers as a_mark
-from textguard_pipeline.assets import meanings as a_mean
-from textguard_pipeline.assets import ner as a_ner
-from textguard_pipeline.assets import protection as a_prot
+from textguard_pipeline.citations import defs as a_cit
+from textguard_pipeline.markers import defs as a_mark
+from textguard_pipeline.meanings import defs as a_mean
+from textguard_pipeline.math_ner import defs as a_ner
+from textguard_pipeline.protection import defs as a_prot
 from textguard_pipeline.core.citations import CitationParser
 from textguard_pipeline.core.markers import CandidateMiner, StructureGateConfig, occurrences_frame
 from textguard_pipeline.core.math_ner import RuleBasedExtractor
@@ -37,6 +37,7 @@ from textguard_pipeline.pipeline import (
     run_document,
 )
 from textguard_pipeline.core.protection import TermProtectionConfig, TermProtector
+from textguard_pipeline.meanings.resolver import build_resolver
 
 from .core._wordnet_mini import mini_wordnet
 
@@ -104,7 +105,7 @@ def violations(frames: dict[str, pd.DataFrame], corpus) -> list[tuple[str, str, 
 @pytest.fixture(scope="module")
 def comps(tmp_path_factory):
     with mini_wordnet(str(tmp_path_factory.mktemp("wn"))):
-        resolver = MeaningsSettings(wikidata_mode="off", suppressions_path=default_suppressions_path()).resolver()
+        resolver = build_resolver(MeaningsSettings(wikidata_mode="off", suppressions_path=default_suppressions_path()))
         # StructureGateConfig(): no LLM endpoint, SOFT_FLAG candidates stay weak markers
         yield Components(protector=TermProtector(TermProtectionConfig(use_ner=True)), ner_backend=RuleBasedExtractor(),
                          gate=make_gate(StructureGateConfig(soft_flag_action="weak_marker")), resolver=resolver)

@@ -137,57 +137,12 @@ class MarkersGateResource(ConfigurableResource):
         return cls(**asdict(gate_config_from_env()))
 
 
-class MeaningsResource(ConfigurableResource):
-    """Mentions and meanings (seed 003): LLM passes on/off, Wikidata, suppressions, detector knobs.
-
-    Env: TEXTGUARD_MEANINGS_LLM (1/0; default on iff TEXTGUARD_LLM_URL is set — the endpoint,
-    model and key always come from TEXTGUARD_LLM_*), TEXTGUARD_MEANINGS_RATE (Pass 3, 1/0),
-    TEXTGUARD_WIKIDATA_URL / _MODE (off|cache_only|online) / _OFFLINE / _CACHE,
-    TEXTGUARD_SUPPRESSIONS (default data/suppressions.csv), TEXTGUARD_SPACY_MODEL,
-    TEXTGUARD_MEANINGS_BOUNDARY (split|reject), TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR.
-    With no WordNet lexicon installed, the small shipped one is installed (offline) and flagged
-    in the metadata (``install_small_lexicon=False`` makes that an error instead).
-    """
-
-    use_llm: bool = False
-    rate: bool = True
-    llm_batch_size: int = 20
-    wikidata_url: str = ""
-    wikidata_mode: str = "off"
-    wikidata_cache_dir: str = ""
-    suppressions_path: str = ""
-    spacy_model: str = ""
-    boundary: str = "split"
-    min_occurrences_subject: int = 1
-    min_occurrences_author: int = 1
-    install_small_lexicon: bool = True
-
-    def _settings(self):
-        from ..pipeline import MeaningsSettings
-
-        return _as_settings(self, MeaningsSettings)
-
-    def suppression_rules(self):
-        return self._settings().suppression_rules()
-
-    def resolver(self):
-        """A MeaningResolver (loads spaCy and opens WordNet; raises if no lexicon is installed)."""
-        return self._settings().resolver()
-
-    @classmethod
-    def from_env(cls) -> "MeaningsResource":
-        from ..pipeline import MeaningsSettings
-
-        return cls(**asdict(MeaningsSettings.from_env()))
-
-
 def build_resources() -> dict[str, object]:
     """The resources of the code location, read from the environment now."""
     resources: dict[str, object] = {
         "corpus": CorpusResource(corpus_dir=settings.corpus_dir()),
         "parquet_io_manager": ParquetIOManager(settings.warehouse()),
         "markers_gate": MarkersGateResource.from_env(),
-        "meanings": MeaningsResource.from_env(),
         "ner_backend": NerBackendResource.from_env(),
         "protection": ProtectionResource.from_env(),
     }

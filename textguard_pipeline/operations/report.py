@@ -21,6 +21,7 @@ from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PART
 from .. import settings
 from ..core.documents import discover_documents
 from ..defs_kit.partitions import contiguous_ranges, documents_partitions
+from ..meanings.wordnet_install import lexicon_status
 
 
 
@@ -238,7 +239,7 @@ def render_markdown(res: ReportResult) -> str:
         "# textguard asset-check report",
         "",
         f"{status} — {len(res.documents)} documents, {len(res.runs)} run(s), {res.seconds:.1f}s",
-        "",
+        "", lexicon_status(), "",
         "| check | blocking | passed | failed | skipped |",
         "|---|---|---|---|---|",
     ]

@@ -1,0 +1,186 @@
+"""Choosing one candidate: the embedded chooser (Lesk for WordNet, top hit for Wikidata) and the
+LLM passes (batch disambiguation with hard-case retries; Pass 3 rating)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ..core.llm import LLMError
+from .candidates import HARD_CASE_THRESHOLD, Candidate, custom_candidate
+from .senses import LeskDisambiguator
+
+# ---------------------------------------------------------------------------
+# Decisions
+
+
+@dataclass
+class Decision:
+    candidate: Candidate
+    confidence: float | None
+    reason_code: str
+    source: str  # lesk | top_hit | none | llm:<model>
+
+
+class EmbeddedChooser:
+    """Lesk over WordNet senses (first-sense backoff); the top hit for Wikidata; custom otherwise."""
+
+    def __init__(self, wnet: Any):
+        self.lesk = LeskDisambiguator(wnet)
+
+    def choose(self, mention_text: str, context: str, candidates: Sequence[Candidate]) -> Decision:
+        wn_c = [c for c in candidates if c.meaning_type == "wordnet"]
+        if wn_c:
+            chosen, conf, reason = self.lesk.choose(mention_text, context, [c.wordnet for c in wn_c])
+            if chosen is not None:
+                cand = next(c for c in wn_c if c.meaning_id == chosen.meaning_id)
+                return Decision(cand, conf, reason, "lesk")
+        wd = [c for c in candidates if c.meaning_type == "wikidata"]
+        if wd:
+            # Without a model to read the context, the search engine's ranking is the prior.
+            return Decision(wd[0], 0.8 if len(wd) == 1 else 0.5, "single_candidate" if len(wd) == 1 else "top_search_hit",
+                            "top_hit")
+        custom = next((c for c in candidates if c.meaning_type == "custom"), None)
+        return Decision(custom or custom_candidate(mention_text), None, "no_candidates", "none")
+
+
+@dataclass
+class Item:
+    """One entry to disambiguate (all mentions of a label in a document share it)."""
+
+    item_id: str
+    label: str
+    index_type: str
+    context: str
+    larger_context: str
+    candidates: list[Candidate]
+    more_candidates: list[Candidate] = field(default_factory=list)
+
+
+DISAMBIGUATION_SYSTEM = """You choose the meaning of index entries.
+Each item has a label, its index type, a context and candidate meanings (meaning_type, meaning_id, gloss).
+Pick the candidate whose gloss fits the context; pick the custom candidate (meaning_id null) when none fits.
+Answer with JSON only:
+{"results": [{"itemId": "entry_1", "meaning_type": "wordnet", "meaning_id": "<one of the item's candidate ids or null>",
+  "confidence": 0.92, "reason_code": "clear_match"}]}
+reason_code is one of: clear_match, context_match, weak_match, none_fit, ambiguous.
+confidence is between 0 and 1."""
+
+
+class LLMDisambiguator:
+    """Batch disambiguation (``batch_size`` items per call), hard cases retried alone."""
+
+    def __init__(self, client: Any, *, batch_size: int = 20, hard_threshold: float = HARD_CASE_THRESHOLD):
+        if not 1 <= batch_size <= 30:
+            raise ValueError("batch_size must be between 1 and 30 (the seed uses 10-30)")
+        self.client = client
+        self.batch_size = batch_size
+        self.hard_threshold = hard_threshold
+        self.stats: Counter = Counter()
+        self.errors: list[str] = []
+
+    @property
+    def source(self) -> str:
+        return f"llm:{getattr(getattr(self.client, 'config', None), 'model', '?')}"
+
+    def _messages(self, items: Sequence[Item], larger: bool) -> list[dict[str, str]]:
+        payload = {"items": [{
+            "itemId": it.item_id, "label": it.label, "indexType": it.index_type,
+            "context": it.larger_context if larger else it.context,
+            "candidates": [c.as_prompt() for c in ((it.more_candidates or it.candidates) if larger else it.candidates)],
+        } for it in items]}
+        return [{"role": "system", "content": DISAMBIGUATION_SYSTEM},
+                {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}]
+
+    def _call(self, items: Sequence[Item], larger: bool) -> dict[str, Decision]:
+        self.stats["calls"] += 1
+        try:
+            reply = self.client.chat_json(self._messages(items, larger))
+        except LLMError as exc:
+            self.stats[f"error_{exc.kind}"] += 1
+            self.errors.append(str(exc))
+            return {}
+        results = reply.get("results") if isinstance(reply, dict) else None
+        if not isinstance(results, list):
+            self.stats["error_shape"] += 1
+            self.errors.append("reply has no 'results' list")
+            return {}
+        by_id = {it.item_id: it for it in items}
+        out: dict[str, Decision] = {}
+        for r in results:
+            if not isinstance(r, dict) or r.get("itemId") not in by_id:
+                continue
+            it = by_id[r["itemId"]]
+            pool = (it.more_candidates or it.candidates) if larger else it.candidates
+            mid = r.get("meaning_id")
+            if mid is None or r.get("meaning_type") == "custom":
+                cand = next((c for c in pool if c.meaning_type == "custom"), custom_candidate(it.label))
+            else:
+                cand = next((c for c in pool if c.meaning_id == mid), None)
+                if cand is None:  # an id that was not offered: never invent meanings
+                    self.stats["invalid_choice"] += 1
+                    continue
+            try:
+                conf = max(0.0, min(1.0, float(r.get("confidence"))))
+            except (TypeError, ValueError):
+                conf = 0.0
+            out[it.item_id] = Decision(cand, conf, str(r.get("reason_code") or "unspecified")[:40], self.source)
+        return out
+
+    def resolve(self, items: Sequence[Item]) -> dict[str, Decision]:
+        """Decisions by item id; items the model did not answer validly are absent (caller falls back)."""
+        out: dict[str, Decision] = {}
+        for i in range(0, len(items), self.batch_size):
+            batch = items[i:i + self.batch_size]
+            self.stats["batches"] += 1
+            out.update(self._call(batch, larger=False))
+        hard = [it for it in items if it.item_id in out and (out[it.item_id].confidence or 0.0) < self.hard_threshold]
+        for it in hard:
+            self.stats["hard_retries"] += 1
+            again = self._call([it], larger=True).get(it.item_id)
+            if again is not None:
+                out[it.item_id] = again
+                self.stats["hard_retry_answers"] += 1
+        return out
+
+
+RATING_SYSTEM = """For each term, rate:
+- Indexability (0-1): Would a reader look this up?
+- Specificity (0-1): Concrete/specific vs generic/vague?
+
+Return overall confidence as average of the two.
+Answer with JSON only:
+{"ratings": [{"termId": "entry_1", "indexability": 0.90, "specificity": 0.95, "overallConfidence": 0.93}]}"""
+
+
+def rate_terms(client: Any, terms: Sequence[tuple[str, str, str]], batch_size: int = 30,
+               stats: Counter | None = None) -> dict[str, tuple[float, float, float]]:
+    """Pass 3: ``terms`` = (term_id, label, index_type) → {term_id: (indexability, specificity, overall)}."""
+    stats = stats if stats is not None else Counter()
+    out: dict[str, tuple[float, float, float]] = {}
+    for i in range(0, len(terms), batch_size):
+        batch = terms[i:i + batch_size]
+        payload = {"terms": [{"termId": t, "label": lab, "indexType": it} for t, lab, it in batch]}
+        stats["rating_calls"] += 1
+        try:
+            reply = client.chat_json([{"role": "system", "content": RATING_SYSTEM},
+                                      {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}])
+        except LLMError as exc:
+            stats[f"rating_error_{exc.kind}"] += 1
+            continue
+        wanted = {t for t, _l, _i in batch}
+        for r in (reply.get("ratings") if isinstance(reply, dict) else None) or []:
+            if not isinstance(r, dict) or r.get("termId") not in wanted:
+                continue
+            try:
+                ind = max(0.0, min(1.0, float(r["indexability"])))
+                spec = max(0.0, min(1.0, float(r["specificity"])))
+            except (KeyError, TypeError, ValueError):
+                stats["rating_invalid"] += 1
+                continue
+            out[r["termId"]] = (ind, spec, round((ind + spec) / 2, 4))
+    return out
+
+

@@ -1,0 +1,346 @@
+"""The embedded (offline) mention detector: spaCy noun chunks, PERSON entities, WordNet multi-word lemmas.
+
+The seed's exclusions (common verbs, generic nouns, everyday words, structural terms) come from signals —
+part of speech, spaCy's stop list, WordNet polysemy (a frequency proxy), WordNet's generic-noun test and
+hypernyms — not from long hand lists.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Sequence
+
+from ..core.nlp import spacy_input
+from ..core.parsing import Chunk
+from ..core.placeholders import PLACEHOLDER_RE
+from ..core.spans import Span
+from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label
+from .senses import is_generic_noun, is_multiword_lemma, lexicon_cache, sense_count
+
+# ---------------------------------------------------------------------------
+# Embedded detector
+
+_WORD = re.compile(r"^[A-Za-z][A-Za-z'’\-]*[A-Za-z]{2}$")
+_MARKUP_CHARS = re.compile(r"[_*\\{}\[\]<>|#$%&~^`=@/]")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_ACRONYM = re.compile(r"^[A-Z][A-Z0-9\-]{1,9}s?$")
+_NAME_TOKEN = re.compile(r"^(?:[A-Z][a-zà-ÿ'’\-]+(?:-[A-Z][a-zà-ÿ'’]+)?|[A-Z]\.|[A-Z][a-z]?[A-Z][a-z]+)$")
+# Entities that are proper nouns of people/places/organizations or quantities: not subjects.
+_NON_SUBJECT_ENTS = {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "DATE", "TIME", "MONEY", "QUANTITY",
+                     "PERCENT", "CARDINAL", "ORDINAL"}
+_TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP", "PART", "AUX", "ADV", "INTJ", "SCONJ"}
+_MODIFIER_POS = {"NOUN", "PROPN", "ADJ", "VERB"}
+
+
+@dataclass
+class EmbeddedSettings:
+    index_types: tuple[str, ...] = INDEX_TYPES
+    max_words: int = 4
+    # WordNet polysemy as a frequency proxy: words this ambiguous are everyday language.
+    everyday_noun_senses: int = 15
+    everyday_adj_senses: int = 6
+    min_occurrences: dict[str, int] = field(default_factory=lambda: {"subject": 1, "author": 1})
+    context_chars: int = 250
+    #: longest text handed to spaCy at once, and how many such texts per batch (memory bound)
+    window_chars: int = 20_000
+    spacy_batch_size: int = 16
+
+
+def spacy_windows(text: str, size: int) -> Iterator[tuple[int, str]]:
+    """``(offset, piece)`` tiling ``text`` in pieces of at most ``size`` characters, cut after the last
+    newline, else sentence end, else space in the second half of each piece (so phrases stay whole)."""
+    n, pos = len(text), 0
+    if n <= size:
+        yield 0, text
+        return
+    while pos < n:
+        end = min(n, pos + size)
+        if end < n:
+            half = pos + size // 2
+            cut = max(text.rfind("\n", half, end), -1)
+            if cut < 0:
+                cut = max(text.rfind(". ", half, end) + 1, text.rfind("? ", half, end) + 1, 0) or -1
+            if cut <= 0:
+                cut = text.rfind(" ", half, end)
+            end = cut + 1 if cut > pos else end
+        yield pos, text[pos:end]
+        pos = end
+
+
+class WordSignals:
+    """Cached WordNet signals used by the exclusions."""
+
+    def __init__(self, wnet: Any):
+        self.wnet = wnet
+        self._is_generic = is_generic_noun
+        self._is_mwe = is_multiword_lemma
+        self._senses = sense_count
+        self._cache: dict[tuple, Any] = lexicon_cache(wnet, "word_signals")
+
+    def _memo(self, key: tuple, fn):
+        try:
+            return self._cache[key]
+        except KeyError:
+            v = self._cache[key] = fn()
+            return v
+
+    def senses(self, lemma: str, pos: str) -> int:
+        return self._memo(("s", lemma, pos), lambda: self._senses(self.wnet, lemma, pos))
+
+    def is_lemma(self, word: str, pos: str = "n") -> bool:
+        """``word`` is itself a WordNet lemma (so "data" stays "data", not spaCy's "datum")."""
+        def judge() -> bool:
+            try:
+                return any(w.lemma().lower() == word for w in self.wnet.words(word, pos=pos))
+            except Exception:
+                return False
+
+        return self._memo(("l", word, pos), judge)
+
+    def common_word(self, word: str) -> bool:
+        """WordNet has ``word`` (or its base form) as a lower-case lemma: a common word, not a name."""
+        def judge() -> bool:
+            try:
+                return any(w.lemma().islower() for w in self.wnet.words(word))
+            except Exception:
+                return False
+
+        return self._memo(("c", word), judge)
+
+    def generic(self, lemma: str) -> bool:
+        return self._memo(("g", lemma), lambda: bool(self._is_generic(self.wnet, lemma)))
+
+    def mwe(self, phrase: str) -> bool:
+        return self._memo(("m", phrase), lambda: bool(self._is_mwe(self.wnet, phrase)))
+
+    def structural(self, lemma: str) -> bool:
+        """A part of a written work (chapter, section, appendix, figure, conclusion): the first
+        noun sense is a direct "piece of writing" or descends from "section"/"matter"/"nontextual matter", or one of the
+        first three senses is a kind of "section"/"subdivision" — read from WordNet's hypernyms."""
+        def hits(synset, roots: set[str]) -> bool:
+            for n, hyper in enumerate(synset.closure("hypernym")):
+                if n > 12:
+                    return False
+                if roots & set(hyper.lemmas()):
+                    return True
+            return False
+
+        def judge() -> bool:
+            try:
+                synsets = self.wnet.synsets(lemma, pos="n")
+            except Exception:
+                return False
+            if not synsets:
+                return False
+            first = synsets[0]
+            if hits(first, _STRUCTURAL_ROOTS) or any("piece of writing" in h.lemmas() for h in first.hypernyms()):
+                return True
+            return any(hits(s, _PART_ROOTS) for s in synsets[1:3])
+
+        return self._memo(("struct", lemma), judge)
+
+
+_STRUCTURAL_ROOTS = {"section", "subdivision", "nontextual matter", "matter"}
+_PART_ROOTS = {"section", "subdivision"}
+
+
+class EmbeddedDetector:
+    """spaCy noun chunks + PERSON entities + WordNet multi-word lemmas, with signal-based exclusions."""
+
+    name = "embedded"
+
+    def __init__(self, nlp: Any, wnet: Any, settings: EmbeddedSettings | None = None):
+        self.nlp = nlp
+        self.signals = WordSignals(wnet)
+        self.settings = settings or EmbeddedSettings()
+
+    # -- public -----------------------------------------------------------
+
+    def detect(self, text: str, chunks: Sequence[Chunk], fmt: str = "txt") -> list[Mention]:
+        prose = [c for c in chunks if c.chunk_type == "prose" and c.text.strip()]
+        masked = [analysis_text(c.text, fmt) for c in prose]
+        # Bounded windows, pulled lazily in small batches: a 10 MB one-line paragraph never reaches spaCy
+        # whole (E088 above nlp.max_length, ≈ 1 GB of parse state per MB).
+        pieces = [(chunk, mtext, offset, piece) for chunk, mtext in zip(prose, masked)
+                  for offset, piece in spacy_windows(mtext, self.settings.window_chars)]
+        docs = self.nlp.pipe((spacy_input(p[3]) for p in pieces), batch_size=self.settings.spacy_batch_size)
+        out: list[Mention] = []
+        for (chunk, mtext, offset, _piece), doc in zip(pieces, docs):
+            out.extend(self._chunk_mentions(text, chunk, mtext, doc, offset))
+        return self._apply_min_occurrences(out)
+
+    # -- per chunk ----------------------------------------------------------
+
+    def _span(self, text: str, chunk: Chunk, mtext: str, s: int, e: int) -> Span | None:
+        """Absolute span of chunk-text range [s, e), or None when it touches a placeholder."""
+        if PLACEHOLDER_RE.search(chunk.text, s, e) or any(
+            m.start() < e and s < m.end() for m in PLACEHOLDER_RE.finditer(chunk.text, max(0, s - 12), e)
+        ):
+            return None
+        try:
+            a, b = chunk.offset_map().span_to_source(s, e)
+        except ValueError:
+            return None
+        span = Span.of(text, a, b)
+        if span.text != chunk.text[s:e] or _MARKUP_CHARS.search(span.text):
+            return None  # markup inside (identifiers like brevity_penalty, LaTeX, emphasis)
+        return span
+
+    def _context(self, mtext: str, s: int, e: int) -> str:
+        w = self.settings.context_chars
+        return _WS.sub(" ", mtext[max(0, s - w): e + w]).strip()
+
+    def _chunk_mentions(self, text: str, chunk: Chunk, mtext: str, doc: Any, offset: int = 0) -> list[Mention]:
+        """Mentions of one spaCy doc: the window of ``mtext`` that starts at ``offset``."""
+        out: list[Mention] = []
+        taken: list[tuple[int, int]] = []
+        want = set(self.settings.index_types)
+        blocked_ents = [(ent.start, ent.end) for ent in doc.ents if ent.label_ in _NON_SUBJECT_ENTS]
+        if "author" in want:
+            for ent in doc.ents:
+                if ent.label_ != "PERSON":
+                    continue
+                toks = self._name_tokens(ent)
+                if not toks:
+                    continue
+                s, e = offset + toks[0].idx, offset + toks[-1].idx + len(toks[-1].text)
+                span = self._span(text, chunk, mtext, s, e)
+                if span is None:
+                    continue
+                out.append(Mention(span.start, span.end, span.text, "author",
+                                   author_label(" ".join(t.text for t in toks)), "spacy_ner:PERSON",
+                                   lookup=" ".join(t.text for t in toks), context=self._context(mtext, s, e)))
+                taken.append((s, e))
+        if "subject" in want:
+            for nc in doc.noun_chunks:
+                if any(a < nc.end and nc.start < b for a, b in blocked_ents):
+                    continue
+                found = self._subject(nc)
+                if found is None:
+                    continue
+                toks, detector, lookup = found
+                s, e = offset + toks[0].idx, offset + toks[-1].idx + len(toks[-1].text)
+                if any(a < e and s < b for a, b in taken):
+                    continue
+                span = self._span(text, chunk, mtext, s, e)
+                if span is None:
+                    continue
+                label = _label_form(toks, self.signals)
+                out.append(Mention(span.start, span.end, span.text, "subject", label, detector,
+                                   lookup=lookup, pos="n", context=self._context(mtext, s, e)))
+                taken.append((s, e))
+        return out
+
+    def _name_tokens(self, ent: Any) -> list[Any] | None:
+        toks = [t for t in ent if not t.is_space]
+        while toks and (toks[-1].text in {"'s", "’s", "'", "’"} or toks[-1].is_punct):
+            toks.pop()
+        # "Papineni et al." → "Papineni"
+        words = [t.text for t in toks]
+        if "et" in words:
+            toks = toks[: words.index("et")]
+        while toks and toks[0].is_punct:
+            toks.pop(0)
+        if not toks or len(toks) > 4:
+            return None
+        if not all(_NAME_TOKEN.match(t.text) or t.text.lower() in _PARTICLES for t in toks):
+            return None
+        if not any(len(t.text) > 2 and t.text[1:].islower() for t in toks):
+            return None
+        # Title-Case headings ("Record Layer", "Deep Learning") pass for names; WordNet stores proper
+        # names capitalized and common words in lower case, so a "name" made only of common words is not one.
+        words = [t.text.lower() for t in toks if len(t.text) > 2 and not t.text.endswith(".")]
+        if words and all(self.signals.common_word(w) for w in words):
+            return None
+        return toks
+
+    def _valid_word(self, tok: Any) -> bool:
+        return bool(_WORD.match(tok.text)) and not _CAMEL.search(tok.text) or bool(_ACRONYM.match(tok.text))
+
+    def _everyday_modifier(self, tok: Any) -> bool:
+        if tok.is_stop:
+            return True
+        if tok.pos_ == "ADJ":
+            return self.signals.senses(tok.lemma_.lower(), "a") + self.signals.senses(tok.lemma_.lower(), "s") \
+                >= self.settings.everyday_adj_senses
+        return False
+
+    def _subject(self, nc: Any) -> tuple[list[Any], str, str] | None:
+        toks = [t for t in nc]
+        while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop or not self._valid_word(toks[0])):
+            toks.pop(0)
+        while toks and (toks[-1].pos_ in _TRIM_POS or not self._valid_word(toks[-1])):
+            toks.pop()
+        if not toks or toks[-1].pos_ not in {"NOUN", "PROPN"}:
+            return None
+        if not all(self._valid_word(t) and t.pos_ in _MODIFIER_POS for t in toks):
+            return None
+        # Longest WordNet multi-word lemma inside the chunk, ending anywhere.
+        for n in range(min(len(toks), self.settings.max_words), 1, -1):
+            for i in range(len(toks) - n, -1, -1):
+                sub = toks[i:i + n]
+                phrase = _lookup_form(sub, self.signals)
+                if self.signals.mwe(phrase) and self.signals.senses(phrase, "n"):
+                    return sub, "wordnet_mwe", phrase
+        while len(toks) > 1 and self._everyday_modifier(toks[0]):
+            toks.pop(0)
+        if len(toks) > self.settings.max_words:
+            return None
+        lookup = _lookup_form(toks, self.signals)
+        if len(toks) == 1:
+            t = toks[0]
+            if _ACRONYM.match(t.text) and t.text.isupper():
+                return toks, "spacy_noun_chunk", t.text
+            if t.pos_ != "NOUN" or t.is_stop or len(t.text) < 3:
+                return None
+            lemma = _head_lemma(t, self.signals)
+            n_senses = self.signals.senses(lemma, "n")
+            if not n_senses or n_senses >= self.settings.everyday_noun_senses:
+                return None
+            if self.signals.generic(lemma) or self.signals.structural(lemma):
+                return None
+            return toks, "spacy_noun_chunk", lemma
+        head = toks[-1].lemma_.lower()
+        if toks[-1].pos_ == "NOUN" and self.signals.structural(head) and len(toks) == 2:
+            return None  # "next section", "final chapter"
+        return toks, "spacy_noun_chunk", lookup
+
+    def _apply_min_occurrences(self, mentions: list[Mention]) -> list[Mention]:
+        mins = self.settings.min_occurrences
+        counts = Counter((m.index_type, m.label.casefold()) for m in mentions)
+        return [m for m in mentions if counts[(m.index_type, m.label.casefold())] >= mins.get(m.index_type, 1)]
+
+
+def _is_name_like(tok: Any) -> bool:
+    return tok.pos_ == "PROPN" or bool(_ACRONYM.match(tok.text))
+
+
+def _head_lemma(tok: Any, signals: WordSignals | None) -> str:
+    """spaCy's lemma for regular plurals; an irregular form that WordNet lists as a lemma
+    itself stays ("data" rather than "datum")."""
+    low = tok.text.lower()
+    lemma = tok.lemma_.lower() or low
+    if lemma == low or low in (lemma + "s", lemma + "es", lemma[:-1] + "ies"):
+        return lemma
+    if signals is not None and signals.is_lemma(low):
+        return low
+    return lemma
+
+
+def _label_form(toks: Sequence[Any], signals: WordSignals | None = None) -> str:
+    """Index label: common words lower-cased, the head lemmatized; names and acronyms kept as written."""
+    words = [t.text if _is_name_like(t) else t.text.lower() for t in toks]
+    last = toks[-1]
+    if not _is_name_like(last):
+        words[-1] = _head_lemma(last, signals)
+    return " ".join(words)
+
+
+def _lookup_form(toks: Sequence[Any], signals: WordSignals | None = None) -> str:
+    """Lower-cased words, the head lemmatized: "Reference Translations" → "reference translation"."""
+    words = [t.text.lower() for t in toks[:-1]] + [_head_lemma(toks[-1], signals)]
+    return " ".join(words)
+
+

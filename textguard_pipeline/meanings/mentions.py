@@ -1,0 +1,198 @@
+"""Pass 1 — the Mention type, Stage B location, labels and markup masking (seed 003;
+index types ``subject`` and ``author``).
+
+The detectors (:mod:`.detector`, :mod:`.stage_a`) produce :class:`Mention` objects with absolute, exact ranges:
+
+* :class:`EmbeddedDetector` (default, offline): spaCy noun chunks and PERSON
+  entities, plus WordNet multi-word lemmas. The seed's exclusions (common
+  verbs, generic nouns, everyday words, structural terms) come from signals —
+  part of speech, spaCy's stop list, WordNet polysemy (a frequency proxy),
+  WordNet's generic-noun test and hypernyms — not from long hand lists.
+* :class:`LLMMentionDetector`: the seed's Stage A prompt over pages with
+  explicit ``pageText``; each mention is validated
+  (``pageText[charStart:charEnd] == textQuote``), re-anchored to an exact
+  occurrence near the offset, or the window is retried once with a stricter
+  prompt. Sliding windows carry one *primary* page plus context pages; only
+  mentions on the primary page are kept, so none is created twice. Mentions
+  crossing a page boundary are split or rejected (``boundary="split"|"reject"``).
+
+Stage B (:func:`locate_mentions`) places each mention in the document: page
+(form feeds delimit pages), line, column, chunk index and chunk-relative
+offsets — our "text atoms" are chunks and lines — and re-checks every range
+with :func:`core.spans.check_char_ranges`, so no wrong range is ever stored.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..core.parsing import Chunk
+from ..core.placeholders import PLACEHOLDER_RE
+from ..core.spans import check_char_ranges
+
+INDEX_TYPES = ("subject", "author")
+STAGE_A_PROMPT_VERSION = "stage-a/2024-02-v1"
+BOUNDARY_POLICIES = ("split", "reject")
+
+
+class MentionRangeError(ValueError):
+    """A mention whose quote is not ``text[start:end]`` reached Stage B (a bug, never stored)."""
+
+
+class MentionDetectionError(RuntimeError):
+    """The LLM detector could not produce a valid answer for a window (after the retry)."""
+
+
+@dataclass(slots=True)
+class Mention:
+    """One mention: ``text == document[start:end]``; location filled by Stage B."""
+
+    start: int
+    end: int
+    text: str
+    index_type: str
+    label: str
+    detector: str
+    lookup: str = ""  # the form used to look meanings up (lemmatized)
+    pos: str | None = None  # WordNet part of speech hint
+    context: str = ""
+    validation_status: str = "valid"  # valid | reanchored | retried | split
+    page: int = 0
+    line: int = 0
+    column: int = 0
+    chunk_index: int = -1
+    chunk_start: int = -1
+    chunk_end: int = -1
+
+
+# ---------------------------------------------------------------------------
+# Stage B: location
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    page: int
+    line: int
+    column: int
+    chunk_index: int
+    chunk_start: int
+    chunk_end: int
+
+
+class TextLayout:
+    """Pages (form feeds), lines and chunks of one document, for locating offsets."""
+
+    def __init__(self, text: str, chunks: Sequence[Chunk] = ()):
+        self.text = text
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        # A form feed ends its page (it belongs to the page before it).
+        self.page_starts = [0] + [m.end() for m in re.finditer("\f", text) if m.end() < len(text)]
+        self.chunks = sorted(chunks, key=lambda c: c.start)
+        self.chunk_starts = [c.start for c in self.chunks]
+
+    def page_ranges(self) -> list[tuple[int, int]]:
+        ends = self.page_starts[1:] + [len(self.text)]
+        return list(zip(self.page_starts, ends))
+
+    def page_of(self, pos: int) -> int:
+        return bisect.bisect_right(self.page_starts, pos)
+
+    def locate(self, start: int, end: int) -> Location:
+        line = bisect.bisect_right(self.line_starts, start)
+        column = start - self.line_starts[line - 1]
+        ci, cs, ce = -1, -1, -1
+        if self.chunks:
+            k = bisect.bisect_right(self.chunk_starts, start) - 1
+            if k >= 0:
+                c = self.chunks[k]
+                ci, cs, ce = c.index, start - c.start, end - c.start
+        return Location(self.page_of(start), line, column, ci, cs, ce)
+
+    def context(self, start: int, end: int, width: int = 250) -> str:
+        return self.text[max(0, start - width): end + width]
+
+
+def locate_mentions(mentions: Iterable[Mention], layout: TextLayout) -> list[Mention]:
+    """Stage B: validate every range against the document and fill page/line/chunk.
+
+    Raises MentionRangeError on any wrong range: detectors build quotes from the
+    document, so a mismatch is a bug that must not reach the warehouse.
+    """
+    ms = list(mentions)
+    bad = check_char_ranges([{"start": m.start, "end": m.end, "text": m.text} for m in ms], layout.text, limit=5)
+    if bad:
+        raise MentionRangeError("mentions with wrong ranges: " + "; ".join(str(v.as_dict()) for v in bad))
+    for m in ms:
+        loc = layout.locate(m.start, m.end)
+        m.page, m.line, m.column = loc.page, loc.line, loc.column
+        m.chunk_index, m.chunk_start, m.chunk_end = loc.chunk_index, loc.chunk_start, loc.chunk_end
+        if not m.context:
+            m.context = layout.context(m.start, m.end)
+    ms.sort(key=lambda m: (m.start, m.end, m.index_type))
+    return ms
+
+
+# ---------------------------------------------------------------------------
+# Labels
+
+
+_PARTICLES = {"van", "von", "de", "der", "den", "da", "di", "du", "la", "le", "del", "della", "bin", "ibn", "al", "ten", "ter"}
+_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
+_WS = re.compile(r"\s+")
+
+
+def author_label(name: str) -> str:
+    """``"Thomas Aquinas"`` → ``"Aquinas, Thomas"``; particles stay with the surname
+    (``"Ludwig van Beethoven"`` → ``"van Beethoven, Ludwig"``); one word stays as it is."""
+    words = _WS.sub(" ", name).strip().split(" ")
+    if "," in name or len(words) < 2:
+        return " ".join(words)
+    suffix = []
+    while len(words) > 2 and words[-1].lower().rstrip(",") in _SUFFIXES:
+        suffix.insert(0, words.pop())
+    i = len(words) - 1
+    while i > 1 and words[i - 1].lower() in _PARTICLES:
+        i -= 1
+    last, first = " ".join(words[i:]), " ".join(words[:i])
+    return f"{last}, {first}" + (f", {' '.join(suffix)}" if suffix else "")
+
+
+# ---------------------------------------------------------------------------
+# Markup masking (same length, so offsets stay valid for analysis)
+
+_MASK_COMMON = [
+    PLACEHOLDER_RE,
+    re.compile(r"https?://\S+|www\.\S+"),
+    re.compile(r"<[^<>\n]{1,200}>"),  # HTML tags
+]
+_MASK_TEX = [
+    re.compile(r"(?<!\\)%[^\n]*"),
+    re.compile(r"\\(?:cite[a-z]*|ref|eqref|autoref|cref|Cref|label|url|href|input|include|includegraphics|"
+               r"begin|end|bibliography[a-z]*|usepackage|documentclass|newcommand|renewcommand|def)\*?"
+               r"(?:\[[^\]\n]*\])*(?:\{[^{}\n]*\})?"),
+    re.compile(r"\\[A-Za-z@]+\*?|\\."),
+    re.compile(r"[{}~&^_$\[\]]"),
+]
+_MASK_MD = [
+    re.compile(r"\]\([^)\n]*\)"),  # link targets
+    re.compile(r"^---$[\s\S]*?^---$", re.M),  # front matter fences
+    re.compile(r"^[ \t]*[A-Za-z_][\w-]*:(?=\s)", re.M),  # front matter / YAML keys
+    re.compile(r"[*_#>|\[\]`\\]"),
+]
+
+
+def analysis_text(text: str, fmt: str) -> str:
+    """``text`` with markup, URLs and placeholders blanked out (same length)."""
+    chars = list(text)
+    patterns = _MASK_COMMON + (_MASK_TEX if fmt == "tex" else _MASK_MD if fmt == "md" else [])
+    for pat in patterns:
+        for m in pat.finditer(text):
+            for i in range(m.start(), m.end()):
+                if chars[i] != "\n":
+                    chars[i] = " "
+    return "".join(chars)
+
+

@@ -1,0 +1,437 @@
+"""WordNet candidates and the embedded disambiguator (simplified/extended Lesk).
+
+* :func:`wordnet_candidates` — senses of a mention (multi-word lemmas joined by
+  space or underscore, inflections through Morphy) as :class:`MeaningCandidate`
+  rows in WordNet's sense-rank order.
+* :class:`LeskDisambiguator` — overlap between the context and each sense's
+  signature (definition, examples, lemmas, and the glosses of related synsets),
+  words weighted by inverse gloss frequency so that function words weigh
+  nothing without a stopword list; backs off to the first sense when the
+  evidence is weak. ``textguard_pipeline_tests/core/test_wordnet_senses.py``
+  checks it is at least as accurate as the first-sense baseline.
+* :func:`sense_count` / :func:`is_generic_noun` — signals for the mention
+  detector's exclusions (polysemy and how often WordNet itself uses the word
+  to define others), instead of hand lists.
+
+No dagster imports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from ..settings import PROJECT_ROOT
+
+_POS_ALIASES = {
+    "n": "n", "noun": "n", "propn": "n", "v": "v", "verb": "v", "aux": "v",
+    "a": "a", "adj": "a", "s": "a", "r": "r", "adv": "r",
+}
+_POS_ORDER = {"n": 0, "v": 1, "a": 2, "s": 2, "r": 3}
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
+
+
+@dataclass(frozen=True)
+class MeaningCandidate:
+    """One WordNet sense of a mention; ``meaning_id`` is the synset id (starts with the lexicon id)."""
+
+    meaning_id: str
+    lemma: str
+    gloss: str
+    pos: str
+    sense_rank: int
+    source: str = "wordnet"
+
+
+def normalize_pos(pos: str | None) -> str | None:
+    if pos is None:
+        return None
+    try:
+        return _POS_ALIASES[pos.lower()]
+    except KeyError:
+        raise ValueError(f"unknown part of speech {pos!r} (use n, v, a, r or a spaCy tag)") from None
+
+
+def _forms(text: str) -> list[str]:
+    text = " ".join(text.replace("_", " ").split())
+    forms = [text]
+    if "-" in text:
+        forms += [text.replace("-", " "), text.replace("-", "")]
+    return forms
+
+
+def _sense_n(sense) -> int | None:
+    """The sense's rank for its word as stored by wn (``n`` in WN-LMF 1.4 / file order)."""
+    try:
+        from wn._queries import get_sense_n  # private, but the only way to the stored rank
+
+        return get_sense_n(sense.id, sense.lexicon().specifier())
+    except Exception:  # noqa: BLE001 - fall back to the order of the word's senses
+        return None
+
+
+def wordnet_candidates(wnet, text: str, pos: str | None = None, limit: int = 8) -> list[MeaningCandidate]:
+    """WordNet senses of ``text``: exact lemma first, then Morphy lemmas; by part of speech, then rank.
+
+    ``pos``: n / v / a / r (or a spaCy tag such as NOUN); adjectives include
+    satellites. An empty list means WordNet does not know the word.
+    """
+    p = normalize_pos(pos)
+    wanted = [None] if p is None else (["a", "s"] if p == "a" else [p])
+    seen: dict[str, tuple] = {}
+    for form in _forms(text):
+        for wpos in wanted:
+            for sense in wnet.senses(form, pos=wpos):
+                ss = sense.synset()
+                word = sense.word()
+                lemma = word.lemma()
+                rank = _sense_n(sense)
+                if rank is None:
+                    rank = next((i for i, s in enumerate(word.senses(), 1) if s.id == sense.id), 99)
+                inflected = lemma.lower() != form.lower()
+                key = (inflected, _POS_ORDER.get(ss.pos, 9), rank)
+                if ss.id not in seen or key < seen[ss.id][0]:
+                    seen[ss.id] = (key, MeaningCandidate(ss.id, lemma, ss.definition() or "",
+                                                         ss.pos, rank))
+        if seen:
+            break  # the literal form (or its first variant) matched: do not mix in variants
+    ordered = [c for _k, c in sorted(seen.values(), key=lambda kc: kc[0])]
+    return ordered[:limit] if limit else ordered
+
+
+def is_multiword_lemma(wnet, text: str) -> bool:
+    """True when ``text`` (two or more words, space/underscore/hyphen joined) is a WordNet lemma."""
+    forms = _forms(text)
+    if len(forms[0].split()) < 2 and not ("-" in text and len(text.split("-")) > 1):
+        return False
+    for form in forms:
+        if " " not in form:
+            continue
+        # wn's lemmatizer maps "neural networks" to the lemma "neural network".
+        if any(" " in word.lemma() for word in wnet.words(form)):
+            return True
+    return False
+
+
+def first_sense(candidates: Sequence[MeaningCandidate]) -> MeaningCandidate | None:
+    """The most frequent sense: lowest ``sense_rank``, ties broken by list order."""
+    if not candidates:
+        return None
+    return min(enumerate(candidates), key=lambda ic: (ic[1].sense_rank, ic[0]))[1]
+
+
+# --------------------------------------------------------------------------- word statistics
+
+
+def tokens(text: str) -> list[str]:
+    return [t.lower().strip("'-") for t in _WORD_RE.findall(text or "")]
+
+
+def stem(word: str) -> str:
+    """Crude stem so that 'encrypted', 'encryption', 'encrypts' meet (prefix + plural strip)."""
+    w = word.lower()
+    for suf in ("'s", "ies", "es", "s"):
+        if w.endswith(suf) and len(w) - len(suf) >= 3 and not w.endswith("ss"):
+            w = w[: -len(suf)] + ("y" if suf == "ies" else "")
+            break
+    return w[:6] if len(w) > 7 else w
+
+
+class GlossStats:
+    """Document frequency of stems over every definition of a lexicon (the stopword signal)."""
+
+    def __init__(self, df: Counter, n_docs: int, word_df: Counter | None = None):
+        self.df = df
+        self.n_docs = max(1, n_docs)
+        self.word_df = word_df or Counter()
+
+    def idf(self, s: str) -> float:
+        return math.log((self.n_docs + 1) / (self.df.get(s, 0) + 1))
+
+    def weight(self, s: str) -> float:
+        """idf, with words in more than 0.5 % of glosses (the, of, used, ...) weighing nothing."""
+        if self.df.get(s, 0) > 0.005 * self.n_docs or len(s) < 3:
+            return 0.0
+        return self.idf(s)
+
+    def frequency(self, word: str) -> float:
+        """Share of glosses that use ``word`` (singular or plural) — how 'defining' it is."""
+        w = word.lower()
+        return (self.word_df.get(w, 0) + self.word_df.get(w + "s", 0)) / self.n_docs
+
+
+def _lexicon_specs(wnet) -> list[str]:
+    return [lex.specifier() for lex in wnet.lexicons()]
+
+
+@lru_cache(maxsize=8)
+def _gloss_stats_for(specs: tuple[str, ...], db_path: str) -> GlossStats:
+    """One pass over the definitions table (≈ 1-2 s for 117k synsets), cached in memory and on disk."""
+    db = Path(db_path)
+    cache = db.with_name("gloss-stats-" + hashlib.sha1("|".join(specs).encode()).hexdigest()[:12] + ".json")
+    try:
+        if cache.stat().st_mtime >= db.stat().st_mtime:
+            data = json.loads(cache.read_text(encoding="utf-8"))
+            return GlossStats(Counter(data["df"]), data["n_docs"], Counter(data["word_df"]))
+    except (OSError, ValueError, KeyError):
+        pass
+    df: Counter = Counter()
+    word_df: Counter = Counter()
+    n = 0
+    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as conn:
+        rows = conn.execute(
+            "SELECT d.definition FROM definitions AS d JOIN lexicons AS l ON l.rowid = d.lexicon_rowid "
+            f"WHERE l.specifier IN ({','.join('?' * len(specs))})", specs)
+        for (definition,) in rows:
+            n += 1
+            toks = set(tokens(definition or ""))
+            word_df.update(toks)
+            df.update({stem(t) for t in toks})
+    try:  # best effort: a read-only data directory just means recomputing next time
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"n_docs": n, "df": df, "word_df": word_df}), encoding="utf-8")
+        tmp.replace(cache)
+    except OSError:
+        pass
+    return GlossStats(df, n, word_df)
+
+
+def gloss_stats(wnet) -> GlossStats:
+    """Gloss frequencies of the lexicon; WordNet 3.0's shipped counts when the lexicon is small."""
+    import wn
+
+    stats = _gloss_stats_for(tuple(_lexicon_specs(wnet)), str(wn.config.database_path))
+    if stats.n_docs < 20_000:  # a small lexicon's glosses are too few to tell function words
+        stats = shipped_gloss_stats() or stats
+    return stats
+
+
+# --------------------------------------------------------------------------- signals
+
+
+def sense_count(wnet, lemma: str, pos: str | None = None) -> int:
+    """Number of WordNet senses of ``lemma`` (exact lemma; Morphy lemmas if there is none)."""
+    p = normalize_pos(pos)
+    wanted = [None] if p is None else (["a", "s"] if p == "a" else [p])
+    form = _forms(lemma)[0]
+    exact = {s.id for wp in wanted for w in wnet.words(form, pos=wp) if w.lemma().lower() == form.lower()
+             for s in w.senses()}
+    if exact:
+        return len(exact)
+    return len({s.id for wp in wanted for s in wnet.senses(form, pos=wp)})
+
+
+def is_generic_noun(wnet, lemma: str, stats: GlossStats | None = None) -> bool:
+    """Generic nouns (thing, way, time, part, ...) from two signals, no hand list.
+
+    WordNet uses a generic noun to define many other words (gloss frequency),
+    and it is polysemous: generic when the word appears in ≥ 0.15 % of glosses,
+    or in ≥ 0.05 % of glosses with ≥ 6 noun senses.
+    """
+    n_senses = sense_count(wnet, lemma, "n")
+    if n_senses == 0:
+        return False
+    stats = stats or gloss_stats(wnet)
+    freq = stats.frequency(lemma)
+    return freq >= 0.0015 or (freq >= 0.0005 and n_senses >= 6)
+
+
+@lru_cache(maxsize=1)
+def shipped_gloss_stats() -> GlossStats | None:
+    """Word frequencies over the WordNet 3.0 glosses, shipped for the small lexicon."""
+    path = PROJECT_ROOT / "data" / "wordnet" / "gloss_frequency.tsv"
+    if not path.is_file():
+        return None
+    word_df: Counter = Counter()
+    n_docs = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            m = re.match(r"#\s*glosses\s*=\s*(\d+)", line)
+            if m:
+                n_docs = int(m.group(1))
+            continue
+        word, _, count = line.partition("\t")
+        if count:
+            word_df[word] = int(count)
+    df: Counter = Counter()
+    for w, c in word_df.items():
+        df[stem(w)] += c
+    return GlossStats(df, n_docs, word_df)
+
+
+# --------------------------------------------------------------------------- shared lookups
+
+
+class _BoundedCache(dict):
+    """A dict that empties itself when it reaches ``limit`` entries (a cheap bound on memory)."""
+
+    def __init__(self, limit: int):
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key, value) -> None:
+        if len(self) >= self.limit:
+            self.clear()
+        super().__setitem__(key, value)
+
+
+#: id(wnet) -> (wnet, {name: cache}); the wnet is held so its id is never reused.
+_LEXICON_CACHES: dict[int, tuple[object, dict[str, _BoundedCache]]] = {}
+LEXICON_CACHE_LIMIT = 200_000
+
+
+def lexicon_cache(wnet, name: str) -> dict:
+    """A memo dict shared by every user of ``wnet`` in this process, for values that depend
+    only on the lexicon (sense counts, candidate senses, Lesk signatures).
+
+    Resolvers are built per run, but the lexicon outlives them (``open_wordnet`` is cached
+    per process): with per-resolver memos every run started cold, ≈ 20 ms per document in a
+    50-document run (measured, ``make bench``). Each cache is emptied when it reaches
+    ``LEXICON_CACHE_LIMIT`` entries.
+    """
+    entry = _LEXICON_CACHES.get(id(wnet))
+    if entry is None or entry[0] is not wnet:
+        entry = _LEXICON_CACHES[id(wnet)] = (wnet, {})
+    caches = entry[1]
+    cache = caches.get(name)
+    if cache is None:
+        cache = caches[name] = _BoundedCache(LEXICON_CACHE_LIMIT)
+    return cache
+
+
+# --------------------------------------------------------------------------- Lesk
+
+
+@dataclass(frozen=True)
+class _Signature:
+    own: frozenset      # stems of definition, examples, lemmas
+    related: frozenset  # stems of related synsets' lemmas and definitions
+
+
+# Relations whose glosses describe the same sense from another angle.
+_RELATED = ("hypernym", "instance_hypernym", "hyponym", "instance_hyponym", "domain_topic",
+            "domain_region", "mero_part", "holo_part", "mero_member", "holo_member", "similar", "also",
+            "attribute", "entails", "causes")
+
+
+class LeskDisambiguator:
+    """Simplified/extended Lesk with first-sense backoff.
+
+    Score of a sense = Σ idf(w) over context stems w found in its own
+    signature + ``related_weight`` × Σ idf(w) over stems found only in related
+    synsets' glosses. The best-scoring sense replaces the first sense only when
+    it beats the first sense's score by ``margin`` (about one informative word):
+    WordNet's sense order is a strong prior, and weak overlaps are noise.
+    """
+
+    def __init__(self, wnet, related_weight: float = 0.5, margin: float = 3.0, max_related: int = 12,
+                 use_lesk: bool = True):
+        self.wnet = wnet
+        # use_lesk=False is the first-sense baseline (the fallback if Lesk ever loses to it).
+        self.use_lesk = use_lesk
+        self.related_weight = related_weight
+        self.margin = margin
+        self.max_related = max_related
+        self._signatures: dict[str, _Signature] = lexicon_cache(wnet, f"lesk_signatures:{max_related}")
+        self._stats: GlossStats | None = None
+
+    @property
+    def stats(self) -> GlossStats:
+        if self._stats is None:
+            self._stats = gloss_stats(self.wnet)
+        return self._stats
+
+    def signature(self, candidate: MeaningCandidate) -> _Signature:
+        """Stems of the sense's own text and of its related synsets' (cached per meaning id)."""
+        sig = self._signatures.get(candidate.meaning_id)
+        if sig is None:
+            try:
+                ss = self.wnet.synset(candidate.meaning_id) if candidate.source == "wordnet" else None
+            except Exception:  # noqa: BLE001 - unknown id (another lexicon, Wikidata): use its gloss
+                ss = None
+            if ss is None:
+                own_text, related = f"{candidate.gloss} {candidate.lemma}", []
+            else:
+                own_text = " ".join([ss.definition() or "", *ss.examples(), *ss.lemmas()])
+                related = []
+                for _rel, targets in ss.relations(*_RELATED).items():
+                    for t in targets[: max(0, self.max_related - len(related))]:
+                        related.append(" ".join([t.definition() or "", *t.lemmas()]))
+            own = frozenset(stem(t) for t in tokens(own_text))
+            sig = _Signature(own, frozenset(stem(t) for t in tokens(" ".join(related))) - own)
+            self._signatures[candidate.meaning_id] = sig
+        return sig
+
+    def score(self, context_stems: Iterable[str], candidate: MeaningCandidate) -> float:
+        sig = self.signature(candidate)
+        w = self.stats.weight
+        total = 0.0
+        for s in set(context_stems):
+            if s in sig.own:
+                total += w(s)
+            elif s in sig.related:
+                total += self.related_weight * w(s)
+        return total
+
+    def context_stems(self, mention_text: str, context: str) -> set[str]:
+        mention = {stem(t) for t in tokens(mention_text)}
+        return {stem(t) for t in tokens(context)} - mention
+
+    def choose(self, mention_text: str, context: str,
+               candidates: Sequence[MeaningCandidate]) -> tuple[MeaningCandidate | None, float, str]:
+        """(chosen candidate, confidence 0..1, reason_code).
+
+        reason codes: ``no_candidates``, ``single_candidate``, ``gloss_overlap``
+        (Lesk chose a sense other than or agreeing with the first one on clear
+        evidence), ``first_sense_backoff`` (no clear evidence: first sense).
+        """
+        if not candidates:
+            return None, 0.0, "no_candidates"
+        first = first_sense(candidates)
+        if len(candidates) == 1:
+            return first, 0.9, "single_candidate"
+        if not self.use_lesk:
+            return first, round(max(0.3, 0.75 - 0.05 * (len(candidates) - 1)), 2), "first_sense_backoff"
+        ctx = self.context_stems(mention_text, context)
+        scores = [(self.score(ctx, c), c) for c in candidates]
+        first_score = next(s for s, c in scores if c is first)
+        best_score, best = max(scores, key=lambda sc: sc[0])
+        if best is not first and best_score - first_score >= self.margin:
+            conf = _confidence(best_score, [s for s, c in scores if c is not best])
+            return best, conf, "gloss_overlap"
+        if first_score > 0 and first_score >= best_score:
+            return first, _confidence(first_score, [s for s, c in scores if c is not first]), "gloss_overlap"
+        # Weak or no evidence: the first sense, with a confidence that shrinks with polysemy.
+        return first, round(max(0.3, 0.75 - 0.05 * (len(candidates) - 1)), 2), "first_sense_backoff"
+
+
+def _confidence(best: float, others: Sequence[float]) -> float:
+    """Margin-based confidence: 0.6 for a bare win, towards 0.95 for a clear one."""
+    runner_up = max(others) if others else 0.0
+    margin = best - runner_up
+    return round(min(0.95, 0.6 + 0.35 * (1 - math.exp(-margin / 6.0))), 2)
+
+
+def evaluate(disambiguator: LeskDisambiguator, items: Iterable[tuple[str, str, list[MeaningCandidate],
+                                                                     MeaningCandidate]]) -> dict:
+    """Accuracy of the disambiguator and of the first-sense baseline on labelled items.
+
+    ``items``: (mention_text, context, candidates, gold candidate).
+    """
+    n = lesk_ok = first_ok = 0
+    for mention, context, candidates, gold in items:
+        n += 1
+        chosen, _conf, _reason = disambiguator.choose(mention, context, candidates)
+        lesk_ok += chosen is not None and chosen.meaning_id == gold.meaning_id
+        fs = first_sense(candidates)
+        first_ok += fs is not None and fs.meaning_id == gold.meaning_id
+    return {"n": n, "lesk": lesk_ok / n if n else 0.0, "first_sense": first_ok / n if n else 0.0}

@@ -1,0 +1,218 @@
+"""Wikidata candidates: an httpx client of ``wbsearchentities`` with an on-disk cache.
+
+Offline first. The mode is one of
+
+* ``off``        — no lookups at all (the default when ``TEXTGUARD_WIKIDATA_URL`` is unset);
+* ``cache_only`` — answers come from the on-disk cache only (stale entries too), never the network;
+* ``online``     — cache first (fresh entries within the TTL), else the API, then cached.
+
+The cache holds one JSON file per ``(query, type, language)`` key, written
+atomically. ``type="person"`` keeps only items that are instances of human
+(P31 = Q5), checked with one ``wbgetentities`` call (cached under the same key).
+Failures raise :class:`WikidataError` with ``kind`` unreachable | timeout | http | invalid_json.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from ..settings import WikidataSettings, default_wikidata_cache_dir
+
+MODES = ("off", "cache_only", "online")
+DEFAULT_URL = "https://www.wikidata.org"
+DEFAULT_TTL_S = 30 * 24 * 3600
+HUMAN = "Q5"
+
+
+class WikidataError(RuntimeError):
+    """A failed Wikidata call; ``kind`` is unreachable | timeout | http | invalid_json."""
+
+    def __init__(self, kind: str, message: str):
+        self.kind = kind
+        super().__init__(f"Wikidata {kind}: {message}")
+
+
+@dataclass(frozen=True)
+class WikidataCandidate:
+    meaning_id: str  # "wikidata:Q43115"
+    label: str
+    description: str
+
+    @property
+    def qid(self) -> str:
+        return self.meaning_id.split(":", 1)[1]
+
+
+@dataclass(frozen=True)
+class WikidataConfig:
+    base_url: str = DEFAULT_URL
+    mode: str = "off"
+    cache_dir: str | None = None
+    ttl_s: float = DEFAULT_TTL_S
+    timeout_s: float = 10.0
+    language: str = "en"
+    limit: int = 8
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"wikidata mode {self.mode!r} is not one of {MODES}")
+
+    @property
+    def api_url(self) -> str:
+        base = self.base_url.rstrip("/")
+        return base if base.endswith("/api.php") else f"{base}/w/api.php"
+
+    @property
+    def label(self) -> str:
+        return f"wikidata:{self.mode}" + (f"@{self.base_url}" if self.mode == "online" else "")
+
+
+def default_cache_dir() -> str:
+    return default_wikidata_cache_dir()
+
+
+def wikidata_config_from_env(env: dict[str, str] | None = None) -> WikidataConfig:
+    """The configuration of :class:`textguard_pipeline.settings.WikidataSettings` (read there)."""
+    wd = WikidataSettings.from_env(env)
+    return WikidataConfig(base_url=wd.base_url, mode=wd.mode, cache_dir=wd.cache_dir, ttl_s=wd.ttl_s)
+
+
+class WikidataCache:
+    """One JSON file per key under ``root``; atomic writes; TTL checked on read."""
+
+    def __init__(self, root: str | os.PathLike[str]):
+        self.root = Path(root)
+
+    @staticmethod
+    def key(query: str, type_: str | None, language: str) -> str:
+        raw = json.dumps([query, type_ or "", language], ensure_ascii=False)
+        return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.json"
+
+    def get(self, key: str, ttl_s: float | None) -> list[dict[str, Any]] | None:
+        """Cached results, or None when absent, unreadable or older than ``ttl_s`` (None = any age)."""
+        p = self._path(key)
+        try:
+            entry = json.loads(p.read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+        if ttl_s is not None and time.time() - float(entry.get("fetched_at", 0)) > ttl_s:
+            return None
+        results = entry.get("results")
+        return results if isinstance(results, list) else None
+
+    def put(self, key: str, query: str, type_: str | None, results: list[dict[str, Any]]) -> None:
+        p = self._path(key)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        entry = {"query": query, "type": type_, "fetched_at": time.time(), "results": results}
+        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=".tmp-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(entry, fh, ensure_ascii=False)
+            os.replace(tmp, p)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+class WikidataClient:
+    """``search(query, type=None)`` → candidates, honouring the mode and the cache."""
+
+    def __init__(self, config: WikidataConfig, client: httpx.Client | None = None):
+        self.config = config
+        self.cache = WikidataCache(config.cache_dir) if config.cache_dir else None
+        self._client = client
+        self.requests_made = 0
+
+    @property
+    def enabled(self) -> bool:
+        return self.config.mode != "off"
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+
+    def search(self, query: str, type: str | None = None) -> list[WikidataCandidate]:  # noqa: A002
+        query = " ".join(query.split())
+        if not query or self.config.mode == "off":
+            return []
+        key = WikidataCache.key(query, type, self.config.language)
+        if self.cache is not None:
+            # cache_only serves stale entries: they are all there is.
+            ttl = None if self.config.mode == "cache_only" else self.config.ttl_s
+            hit = self.cache.get(key, ttl)
+            if hit is not None:
+                return [WikidataCandidate(**r) for r in hit]
+        if self.config.mode == "cache_only":
+            return []
+        found = self._search_api(query)
+        if type == "person" and found:
+            humans = self._humans([c.qid for c in found])
+            found = [c for c in found if c.qid in humans]
+        if self.cache is not None:
+            self.cache.put(key, query, type, [asdict(c) for c in found])
+        return found
+
+    # -- HTTP -------------------------------------------------------------
+
+    def _get(self, params: dict[str, Any]) -> dict[str, Any]:
+        if self._client is None:
+            self._client = httpx.Client(timeout=self.config.timeout_s,
+                                        headers={"User-Agent": "textguard_pipeline/0.1 (meanings)"})
+        url = self.config.api_url
+        self.requests_made += 1
+        try:
+            r = self._client.get(url, params={**params, "format": "json"})
+        except httpx.TimeoutException as exc:
+            raise WikidataError("timeout", f"{url}: {exc}") from None
+        except httpx.TransportError as exc:
+            raise WikidataError("unreachable", f"{url}: {exc}") from None
+        if r.status_code >= 400:
+            raise WikidataError("http", f"{url} answered {r.status_code}")
+        try:
+            data = r.json()
+        except ValueError:
+            raise WikidataError("invalid_json", f"{url} answered non-JSON: {r.text[:120]!r}") from None
+        if not isinstance(data, dict):
+            raise WikidataError("invalid_json", f"{url} answered {type(data).__name__}, not an object")
+        if "error" in data:
+            raise WikidataError("http", f"{url} API error: {str(data['error'])[:200]}")
+        return data
+
+    def _search_api(self, query: str) -> list[WikidataCandidate]:
+        data = self._get({"action": "wbsearchentities", "search": query, "language": self.config.language,
+                          "uselang": self.config.language, "type": "item", "limit": self.config.limit})
+        hits = data.get("search")
+        if not isinstance(hits, list):
+            raise WikidataError("invalid_json", "wbsearchentities reply has no 'search' list")
+        out = []
+        for h in hits:
+            qid = h.get("id") if isinstance(h, dict) else None
+            if not isinstance(qid, str) or not qid.startswith("Q"):
+                continue
+            out.append(WikidataCandidate(f"wikidata:{qid}", str(h.get("label") or query), str(h.get("description") or "")))
+        return out
+
+    def _humans(self, qids: list[str]) -> set[str]:
+        data = self._get({"action": "wbgetentities", "ids": "|".join(qids), "props": "claims"})
+        entities = data.get("entities")
+        if not isinstance(entities, dict):
+            raise WikidataError("invalid_json", "wbgetentities reply has no 'entities' object")
+        humans = set()
+        for qid, ent in entities.items():
+            for claim in (ent or {}).get("claims", {}).get("P31", []) or []:
+                value = (((claim or {}).get("mainsnak") or {}).get("datavalue") or {}).get("value") or {}
+                if isinstance(value, dict) and value.get("id") == HUMAN:
+                    humans.add(qid)
+        return humans
