@@ -42,6 +42,25 @@ LANGUAGE_MODELS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: a model's entity labels → the English model's, per language (the rest are dropped): fr_core_news_sm is
+#: trained on WikiNER (PER/LOC/ORG/MISC); its LOC covers countries and cities (English GPE); MISC is dropped
+ENTITY_LABELS: dict[str, dict[str, str]] = {
+    "fr": {"PER": "PERSON", "ORG": "ORG", "LOC": "GPE"},
+}
+
+
+def english_labels(doc, language: str | None):
+    """``doc`` with its entities relabelled as the English model's (unmapped labels dropped); unchanged
+    for languages whose labels are already English's."""
+    labels = ENTITY_LABELS.get(language or "")
+    if labels is None:
+        return doc
+    from spacy.tokens import Span  # spaCy is loaded by now (doc came from it)
+
+    doc.ents = [Span(doc, e.start, e.end, label=labels[e.label_]) for e in doc.ents if e.label_ in labels]
+    return doc
+
+
 @dataclass(frozen=True)
 class LanguageModel:
     """The model for one language: ``name`` (an installed package) or ``reason`` why there is none."""

@@ -64,6 +64,11 @@ _HASHED = ("index_types", "use_llm", "rate", "llm_batch_size", "hard_threshold",
            "page_chars", "min_occurrences_subject", "min_occurrences_author")
 
 
+#: chunk languages the installed WordNet serves (None = undetermined, the project default); no French or
+#: Polish WordNet installs offline here (docs/languages.md)
+WORDNET_LANGUAGES = frozenset({None, "en"})
+
+
 def embedded_settings(settings: MeaningsSettings) -> EmbeddedSettings:
     return EmbeddedSettings(index_types=settings.index_types,
                             min_occurrences={"subject": settings.min_occurrences_subject,
@@ -160,13 +165,17 @@ class MeaningResolver:
         mentions = self.detect(text, chunks, fmt, stats)
         stats.mentions = len(mentions)
         t1 = time.perf_counter()
-        found = [self.finder.find(m.label, m.index_type, m.lookup, m.pos) for m in mentions]
+        # issue 17: a mention in a language without an installed WordNet is never looked up in the English one
+        languages = {c.index: getattr(c, "language", None) for c in chunks}
+        unsupported = [languages.get(m.chunk_index) not in WORDNET_LANGUAGES for m in mentions]
+        found = [([custom_candidate(m.label)], "unsupported_language") if skip
+                 else self.finder.find(m.label, m.index_type, m.lookup, m.pos) for m, skip in zip(mentions, unsupported)]
         decisions = [self.chooser.choose(m.text, m.context, cands) for m, (cands, _rule) in zip(mentions, found)]
         if self.llm is not None:
             self._llm_decisions(mentions, found, decisions, stats)
         t2 = time.perf_counter()
         rows = []
-        for m, (cands, rule), d in zip(mentions, found, decisions):
+        for m, (cands, rule), d, skip in zip(mentions, found, decisions, unsupported):
             c = d.candidate
             norm = normalize_label(m.label)
             row = {
@@ -182,7 +191,7 @@ class MeaningResolver:
                 "meaning_confidence": d.confidence, "meaning_source": d.source, "reason_code": d.reason_code,
                 "candidate_rule": rule, "n_candidates": sum(1 for x in cands if x.meaning_type != "custom"),
                 "merge_key": merge_key(m.index_type, c.meaning_type, c.meaning_id, norm),
-                "lexicon": self.lexicon,
+                "lexicon": self.lexicon, "meaning_reason": "unsupported_language" if skip else None,
             }
             rule_hit = suppressing_rule(self.suppressions, row, doc_id)
             if rule_hit is not None:

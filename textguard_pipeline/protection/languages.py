@@ -9,14 +9,12 @@ The tables extend English's (:data:`~.vocabulary.ENGLISH`): a French or Polish p
 
 from __future__ import annotations
 
+from ..lib.nlp import ENTITY_LABELS
 from .vocabulary import ENGLISH, VOCABULARIES, Vocabulary, extend
 
-#: model label → ours, per language; a label not listed is not protected (French MISC)
-NER_LABEL_MAPS: dict[str, dict[str, str]] = {
-    # fr_core_news_sm is trained on WikiNER: PER/LOC/ORG/MISC. LOC covers countries and cities,
-    # which the English model calls GPE (protected); MISC (events, works, nationalities) is not.
-    "fr": {"PER": "PERSON", "ORG": "ORG", "LOC": "GPE"},
-}
+#: model label → ours, per language; a label not listed is not protected (French MISC). One table with
+#: the mentions detector: lib.nlp.ENTITY_LABELS.
+NER_LABEL_MAPS: dict[str, dict[str, str]] = ENTITY_LABELS
 
 #: languages that write ``0,87`` (decimal comma) and ``1 000 000`` (spaced thousands)
 DECIMAL_COMMA: frozenset[str] = frozenset({"fr", "pl", "de", "es", "it", "pt", "cs", "sk", "ru", "uk", "nl"})
