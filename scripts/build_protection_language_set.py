@@ -43,7 +43,25 @@ MAN_ALLOWED = (
     "John W. Eaton", "Wilmer van der Gaast", "Graeme W. Wilford", "Ian Jackson", "Guillem Jover",
     "Raphaël Hertzog", "Juergen Weigert", "Gnu", "Xterm", "xterm", "GNU/Linux", "Fedora", "SELinux", "PAM",
     "Shadow", "Julianne Frances Haugh", "Tomasz Kłoczko", "Nicolas François", "The FreeBSD Project",
+    # protocol, signal and environment-variable names: identifiers an LLM must keep verbatim
+    "TLS", "HTTPS", "HTTP", "SSL", "PID", "PIDs", "HUP", "INT", "KILL", "TERM", "STOP", "CONT", "USR1", "PAGER",
+    "MANPAGER", "EDITOR", "VISUAL", "SHELL", "PATH", "MANPATH", "LANG", "LC_ALL", "TERM", "UID", "GID", "UTF-8",
+    "ASCII", "ISO", "RFC", "CPU", "RAM", "TTY", "URL", "URI", "DNS", "IP", "TCP", "UDP",
 )
+#: function words that tell a translated paragraph from an untranslated (English) one left in a page
+FUNCTION_WORDS = {
+    "en": {"the", "is", "are", "of", "to", "and", "with", "for", "that", "this", "be", "by", "or"},
+    "fr": {"le", "la", "les", "des", "est", "une", "pour", "dans", "que", "qui", "avec", "sur", "du", "et"},
+    "pl": {"się", "nie", "jest", "w", "z", "na", "do", "że", "to", "jak", "lub", "oraz", "jeśli", "dla"},
+}
+_HEADING = re.compile(r"^(?:[A-ZÀ-ÝĄĆĘŁŃÓŚŹŻ]{3,}\s+)+(?=[A-ZÀ-ÝĄĆĘŁŃÓŚŹŻ][a-zà-ÿąćęłńóśźż])")
+
+
+def in_language(text: str, lang: str) -> bool:
+    """The paragraph's function words are mostly ``lang``'s (a page's untranslated paragraphs are left out)."""
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    counts = {lg: sum(w in fw for w in words) for lg, fw in FUNCTION_WORDS.items()}
+    return counts[lang] >= 3 and counts[lang] > max(v for lg, v in counts.items() if lg != lang)
 
 _SURNAMES = {
     "en": ["Smith", "Johnson", "Brown", "Taylor", "Wilson", "Clarke", "Walker", "Hughes", "Green", "Baker"],
@@ -173,8 +191,9 @@ def man_paragraphs(lang: str, n: int) -> list[dict]:
             continue
         for para in re.split(r"\n[ \t]*\n", render(page)):
             flat = " ".join(line.strip() for line in para.splitlines() if line.strip())
+            flat = _HEADING.sub("", flat)  # a section heading ("DESCRIPTION") run into its paragraph
             letters = sum(ch.isalpha() or ch.isspace() for ch in flat)
-            if (200 <= len(flat) <= 900 and letters / len(flat) > 0.85 and "\t" not in para
+            if flat and in_language(flat, lang) and (200 <= len(flat) <= 900 and letters / len(flat) > 0.85 and "\t" not in para
                     and len(flat.split()) >= 30 and flat not in seen):
                 seen.add(flat)
                 per_page.setdefault(page, []).append(flat)
@@ -183,9 +202,27 @@ def man_paragraphs(lang: str, n: int) -> list[dict]:
         for page in list(per_page):
             if per_page[page] and len(picked) < n:
                 picked.append((page, per_page[page].pop(0)))
-    return [{"language": lang, "kind": "man", "text": text, "expected": [],
-             "allowed": [a for a in MAN_ALLOWED if re.search(rf"(?<!\w){re.escape(a)}(?!\w)", text)],
+    return [{"language": lang, "kind": "man", "text": text, "expected": man_expected(text),
+             "allowed": man_allowed(text),
              "unprotected_names": [], "source": f"{package_of(page)}: {page}"} for page, text in picked]
+
+
+_PERCENT = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?[ \u00a0\u202f]?%")
+
+
+#: upper-case identifiers with an underscore or a digit (SELECTED_EDITOR, LC_ALL, USR1): names, never ordinary words
+_IDENTIFIER = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])")
+
+
+def man_allowed(text: str) -> list[str]:
+    """Proper names and identifiers of a manual-page paragraph that a model may protect (not required)."""
+    names = [a for a in MAN_ALLOWED if re.search(rf"(?<!\w){re.escape(a)}(?!\w)", text)]
+    return names + sorted({m.group() for m in _IDENTIFIER.finditer(text)} - set(names))
+
+
+def man_expected(text: str) -> list[str]:
+    """Labels of a manual-page paragraph: its percentages (always protected, §5.3, in every language)."""
+    return [m.group() for m in _PERCENT.finditer(text)]
 
 
 def main() -> None:
