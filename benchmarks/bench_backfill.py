@@ -4,7 +4,7 @@ Two tiers, each timed in this run against its own baseline:
 
 1. **root assets** (``source_documents`` + ``parsed_chunks``): ``BENCH_BACKFILL_DOCS``
    (default 240, at least 200) copies of the sample documents (each made unique by a
-   trailing line). Read + parse is only ~10 ms per document, so this tier shows
+   trailing line). Read + parse (+ language detection) is only ~10 ms per document, so this tier shows
    Dagster's *fixed* cost per (asset, document): the events it stores.
 2. **whole pipeline** (all eight assets): ``BENCH_FULL_DOCS`` (default 200, at least
    200) documents cut from the sample documents (the first ~``BENCH_FULL_CHARS``
@@ -66,16 +66,16 @@ def generate_corpus(dest: Path, n: int) -> list[str]:
 def core_loop(corpus: Path, warehouse: Path) -> int:
     """The bare library over every document: read, parse, write the same Parquet files."""
     from textguard_pipeline.core.documents import discover_documents, read_document
-    from textguard_pipeline.core.frames import chunks_frame, source_frame
-    from textguard_pipeline.core.parsing import parse_document
+    from textguard_pipeline.core.frames import parsed_chunks_frame, source_frame
     from textguard_pipeline.defs_kit.io_manager import write_parquet_atomic
+    from textguard_pipeline.pipeline import parse_chunks
 
     n = 0
     for doc_id, path in sorted(discover_documents(corpus).items()):
         doc = read_document(path, corpus)
         write_parquet_atomic(source_frame(doc), warehouse / "source_documents" / f"{doc_id}.parquet")
-        chunks = parse_document(doc.text, doc.format)
-        write_parquet_atomic(chunks_frame(doc_id, chunks), warehouse / "parsed_chunks" / f"{doc_id}.parquet")
+        chunks = parse_chunks(doc.text, doc.format, doc.path, corpus)  # with languages, as the asset does
+        write_parquet_atomic(parsed_chunks_frame(doc_id, chunks), warehouse / "parsed_chunks" / f"{doc_id}.parquet")
         n += 1
     return n
 
@@ -98,7 +98,10 @@ def dagster_backfill(home: Path | None, docs: list[str], with_checks: bool,
     if not with_checks:
         selection = selection.without_checks()
     job_def = define_asset_job("bench_backfill", selection=selection, partitions_def=documents_partitions)
-    defs = Definitions.merge(build_definitions(), Definitions(jobs=[job_def]))
+    # with_checks: "grouped" = every check of an asset in one step (the default definitions), True = one
+    # step per check (as before defs_kit/check_steps.py), False = no checks
+    base_defs = build_definitions(grouped_checks=with_checks == "grouped")
+    defs = Definitions.merge(base_defs, Definitions(jobs=[job_def]))
     job = defs.resolve_job_def("bench_backfill")
     runs = failures = 0
     with (DagsterInstance.from_config(str(home)) if home else DagsterInstance.ephemeral()) as instance:
@@ -150,29 +153,65 @@ def warm_up(corpus: Path, distinct: int) -> None:
             run_document(path, corpus, comps)
 
 
-def pipeline_loop(corpus: Path, warehouse: Path) -> int:
-    """The core library over every document: ``run_document`` writing the same eight Parquet files."""
-    from textguard_pipeline.core.documents import discover_documents
-    from textguard_pipeline.core.pipeline import components_from_env, run_document
-    from textguard_pipeline.defs_kit.io_manager import write_parquet_atomic
+def check_functions() -> dict[str, list]:
+    """asset → the body of every asset check on it (the functions the check steps run)."""
+    import inspect
 
+    from textguard_pipeline.definitions import build_definitions
+
+    out: dict[str, list] = {}
+    for chk in build_definitions(grouped_checks=False).asset_checks or []:
+        fn = chk.op.compute_fn.decorated_fn
+        params = list(inspect.signature(fn).parameters)
+        for key in chk.check_keys:
+            out.setdefault(key.asset_key.to_user_string(), []).append((fn, "source_documents" in params))
+    return out
+
+
+def pipeline_loop(corpus: Path, warehouse: Path, with_checks: bool = False) -> int:
+    """The core library over every document: ``run_document`` writing the same eight Parquet files;
+    ``with_checks``: also every asset check's function on every document's rows (the work the check
+    steps do on the Dagster side), so both sides do the same work."""
+    from textguard_pipeline.core.documents import discover_documents
+    from textguard_pipeline.defs_kit.io_manager import write_parquet_atomic
+    from textguard_pipeline.core.pipeline import components_from_env, run_document
+
+    checks = check_functions() if with_checks else {}
+    failed = 0
     n = 0
     with components_from_env() as comps:
         for doc_id, path in sorted(discover_documents(corpus).items()):
-            def write(asset: str, df, doc_id: str = doc_id) -> None:
+            frames: dict = {}
+
+            def write(asset: str, df, doc_id: str = doc_id, frames: dict = frames) -> None:
                 write_parquet_atomic(df, warehouse / asset / f"{doc_id}.parquet")
+                frames[asset] = df
 
             run_document(path, corpus, comps, on_frame=write)
+            sources = {doc_id: frames["source_documents"]} if "source_documents" in frames else {}
+            for asset, df in frames.items():
+                for fn, needs_sources in checks.get(asset, ()):
+                    result = fn(None, {doc_id: df}, sources) if needs_sources else fn(None, {doc_id: df})
+                    failed += 0 if result.passed else 1
             n += 1
+    if failed:
+        print(f"(core loop: {failed} check evaluations failed)")
     return n
 
 
-def _sqlite_home(tmp: Path, name: str) -> Path:
+def _sqlite_home(tmp: Path, name: str, stock: bool = False) -> Path:
+    """A DAGSTER_HOME with the project's dagster.yaml (``stock``: without its event_log_storage block,
+    i.e. Dagster's own SqliteEventLogStorage)."""
+    import yaml
+
     from textguard_pipeline import settings
 
     home = tmp / name
     home.mkdir()
-    shutil.copy(settings.PROJECT_ROOT / "dagster.yaml", home / "dagster.yaml")
+    cfg = yaml.safe_load((settings.PROJECT_ROOT / "dagster.yaml").read_text()) or {}
+    if stock:
+        cfg.pop("event_log_storage", None)
+    (home / "dagster.yaml").write_text(yaml.safe_dump(cfg))
     os.environ["DAGSTER_HOME"] = str(home)
     return home
 
@@ -231,9 +270,16 @@ def _runs_label(label: str, runs: int, failures: int) -> str:
 #: (instance, with checks, label); instance: "pg" = deploy/postgres/dagster.yaml, "pg-stock", "sqlite", "memory".
 FULL_VARIANTS = [
     ("pg", False, "PostgreSQL deploy/postgres (pooled, batched events)"),
-    ("pg", True, "PostgreSQL deploy/postgres + checks"),
+    ("pg", True, "PostgreSQL deploy/postgres + checks (one step per check)"),
+    ("pg", "grouped", "PostgreSQL deploy/postgres + checks (one step per asset)"),
+    ("sqlite", False, "SQLite, default dagster.yaml (batched event log)"),
+    ("sqlite", True, "SQLite, default dagster.yaml + checks (one step per check)"),
+    ("sqlite", "grouped", "SQLite, default dagster.yaml + checks (one step per asset)"),
+]
+#: measured once, for reference (BENCH_STOCK=0 skips them)
+STOCK_VARIANTS = [
     ("pg-stock", False, "PostgreSQL, stock dagster-postgres event log"),
-    ("sqlite", False, "SQLite (local default dagster.yaml)"),
+    ("sqlite-stock", False, "SQLite, stock SqliteEventLogStorage"),
 ]
 ROOT_VARIANTS = [
     ("pg", False, "PostgreSQL deploy/postgres (pooled, batched events)"),
@@ -246,8 +292,8 @@ def _run_variant(pg, tmp: Path, name: str, kind: str, with_checks: bool, docs: l
     """One Dagster backfill on a fresh instance and warehouse; (runs, failures, seconds)."""
     with restored_environ(*_VARIANT_ENV):
         os.environ["TEXTGUARD_WAREHOUSE"] = str(tmp / f"wh_{name}")
-        if kind == "sqlite":
-            home = _sqlite_home(tmp, f"home_{name}")
+        if kind in ("sqlite", "sqlite-stock"):
+            home = _sqlite_home(tmp, f"home_{name}", stock=kind == "sqlite-stock")
         elif kind == "memory":
             home = None
         else:
@@ -311,32 +357,55 @@ def pipeline_tier(tmp: Path) -> None:
     print(f"(warm-up, not timed: spaCy + WordNet loaded, each of the {distinct} sample texts run once: "
           f"{time.perf_counter() - t:.1f}s)")
 
-    # The headline pair (core loop, PostgreSQL layout) runs BENCH_REPEATS times, interleaved, and each
-    # side keeps its best time: one 40-second measurement on a shared 2-core machine varies by ± 5 %.
+    # Every variant runs BENCH_REPEATS times, interleaved, and keeps its best time: one 40-second
+    # measurement on a shared 2-core machine varies by ± 5 %. Variants with checks are compared with the
+    # core loop that also runs every check function on every document (the same work on both sides).
     repeats = max(1, int(os.environ.get("BENCH_REPEATS", "2")))
-    head_kind, head_checks, head_label = FULL_VARIANTS[0]
-    core_times, head = [], []
+    core_times: dict[bool, list[float]] = {False: [], True: []}
+    times: dict[int, list[tuple[int, int, float]]] = {i: [] for i in range(len(FULL_VARIANTS))}
+    only = {k for k in os.environ.get("BENCH_FULL_ONLY", "").split(",") if k}  # e.g. "sqlite": skip PostgreSQL
     with _postgres() as pg:
         for r in range(repeats):
-            t = time.perf_counter()
-            core_n = pipeline_loop(corpus, tmp / f"wh_full_core_{r}")
-            core_times.append(time.perf_counter() - t)
-            if pg is not None:
-                head.append(_run_variant(pg, tmp, f"full_head_{r}", head_kind, head_checks, docs, None))
-        core_s = min(core_times)
-        rows = [(f"core loop (run_document + the same 8 Parquet files){_best(core_times)}", core_n, core_s)]
-        if head:
-            runs, failures, secs = min(head, key=lambda h: h[2])
-            rows.append((_runs_label(head_label, runs, failures) + _best([h[2] for h in head]), len(docs), secs))
-        rows += _run_variants(pg, tmp, "full", FULL_VARIANTS[1:], docs, None)
-    base = core_n / core_s
-    _table(rows, base)
-    for i, (label, count, secs) in enumerate(rows[1:]):
-        ratio = (count / secs) / base
-        per_doc_ms = (secs - core_s) / count * 1000
-        goal = f" (goal ≥ 0.8: {'met' if ratio >= 0.8 else 'NOT met'})" if i == 0 and "deploy" in label else ""
-        print(f"{label.split(' (')[0]}: dagster/core {ratio:.2f}{goal}; Dagster overhead ≈ {per_doc_ms:.0f} ms "
-              f"per document (core: {core_s / core_n * 1000:.0f} ms per document)")
+            for checks in (False, True):
+                t = time.perf_counter()
+                core_n = pipeline_loop(corpus, tmp / f"wh_full_core_{r}_{checks}", with_checks=checks)
+                core_times[checks].append(time.perf_counter() - t)
+            print(f"  core loop: {min(core_times[False]):.1f} s; core loop + checks: {min(core_times[True]):.1f} s",
+                  flush=True)
+            for i, (kind, with_checks, label) in enumerate(FULL_VARIANTS):
+                if (kind.startswith("pg") and pg is None) or (only and kind not in only):
+                    continue
+                times[i].append(_run_variant(pg, tmp, f"full_{i}_{r}", kind, with_checks, docs, None))
+                print(f"  {label}: {times[i][-1][2]:.1f} s", flush=True)
+        stock = []
+        if os.environ.get("BENCH_STOCK", "1") != "0":
+            stock = _run_variants(pg, tmp, "full_stock", STOCK_VARIANTS, docs, None)
+    base = {c: core_n / min(ts) for c, ts in core_times.items()}
+    rows = [(f"core loop (run_document + the same 8 Parquet files){_best(core_times[False])}", core_n,
+             min(core_times[False])),
+            (f"core loop + every check function on every row{_best(core_times[True])}", core_n, min(core_times[True]))]
+    print(f"{'variant':<70} {'docs':>5} {'seconds':>8} {'docs/s':>8}")
+    for label, count, secs in rows:
+        print(f"{label:<70} {count:>5} {secs:>8.2f} {count / secs:>8.1f}")
+    print(f"\n{'Dagster variant':<70} {'docs':>5} {'seconds':>8} {'docs/s':>8} {'dagster/core':>12}")
+    goals = {("pg", True): 0.8, ("sqlite", True): 0.7, ("pg", "grouped"): 0.8, ("sqlite", "grouped"): 0.7}
+    summary = []
+    for i, (kind, with_checks, label) in enumerate(FULL_VARIANTS):
+        if not times[i]:
+            continue
+        runs, failures, secs = min(times[i], key=lambda h: h[2])
+        ratio = (len(docs) / secs) / base[bool(with_checks)]
+        name = _runs_label(label, runs, failures) + _best([h[2] for h in times[i]])
+        print(f"{name:<70} {len(docs):>5} {secs:>8.2f} {len(docs) / secs:>8.1f} {ratio:>12.2f}")
+        goal = goals.get((kind, with_checks))
+        core_s = min(core_times[bool(with_checks)])
+        summary.append(f"{label}: dagster/core {ratio:.2f}"
+                       + (f" (goal ≥ {goal}: {'met' if ratio >= goal else 'NOT met'})" if goal else "")
+                       + f"; Dagster overhead ≈ {(secs - core_s) / len(docs) * 1000:.0f} ms per document")
+    for label, count, secs in stock:
+        ratio = (count / secs) / base[False]
+        print(f"{label:<70} {count:>5} {secs:>8.2f} {count / secs:>8.1f} {ratio:>12.2f}")
+    print("\n" + "\n".join(summary))
 
 
 def main() -> None:

@@ -30,7 +30,8 @@ def main() -> None:
                 best = min(best, time.perf_counter() - t)
             assert tp.restore(pc.protected_text, pc) == text
             base = base or best
-            print(f"{kind:6} {kb:>5}KB {best:8.3f}s {best * 1000 / kb:7.2f} {best / base:7.1f}× ({kb / SIZES_KB[0]:.0f}×)")
+            ratio = f"{best / base:7.1f}× ({kb / SIZES_KB[0]:.0f}×)"
+            print(f"{kind:6} {kb:>5}KB {best:8.3f}s {best * 1000 / kb:7.2f} {ratio}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ import sys
 MOVED: dict[str, str] = {
     "textguard_pipeline.io_managers": "textguard_pipeline.defs_kit.io_manager",
     "textguard_pipeline.partitions": "textguard_pipeline.defs_kit.partitions",
-    "textguard_pipeline.assets._common": "textguard_pipeline.defs_kit.runner",
     "textguard_pipeline.checks": "textguard_pipeline.defs_kit.checks",
     "textguard_pipeline.resources": "textguard_pipeline.defs_kit.resources",
     "textguard_pipeline.jobs": "textguard_pipeline.operations.defs",

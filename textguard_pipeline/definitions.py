@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", dg.BetaWarning)
     warnings.simplefilter("ignore", dg.PreviewWarning)
     from .citations import defs as citations
+    from .defs_kit.check_steps import group_check_steps
     from .defs_kit.resources import build_resources
     from .ingest import defs as ingest
     from .markers import defs as markers
@@ -29,8 +30,14 @@ with warnings.catch_warnings():
 SLICES = (ingest, protection, roundtrip, math_ner, citations, markers, meanings, operations)
 
 
-def build_definitions() -> dg.Definitions:
-    return dg.Definitions.merge(*(s.defs for s in SLICES), dg.Definitions(resources=build_resources()))
+def build_definitions(grouped_checks: bool = True) -> dg.Definitions:
+    """Every slice's assets, checks, jobs, sensors and schedules, with resources read from the environment now.
+
+    ``grouped_checks``: an asset's checks run in one step (defs_kit/check_steps.py).
+    """
+    resources = {**build_resources(), **meanings.resources(), **roundtrip.resources()}
+    defs = dg.Definitions.merge(*(s.defs for s in SLICES), dg.Definitions(resources=resources))
+    return group_check_steps(defs) if grouped_checks else defs
 
 
 defs = build_definitions()

@@ -44,11 +44,13 @@ from .core.markers import (
 from .core.parsing import Chunk, parse_document
 from .ingest.languages import assign_languages, document_override
 from .ingest.sources import entry_for, source_documents_frame
-from .settings import (  # noqa: F401
+from .settings import (  # noqa: F401  (MeaningsSettings/ProtectionSettings/MathNerSettings: names kept for older imports)
+    MathNerSettings,
     MeaningsSettings,
     ProtectionSettings,
     env_bool,
     language_settings,
+    math_ner_settings,
     meanings_settings,
     protection_settings,
 )
@@ -87,26 +89,17 @@ def protection_config(settings: ProtectionSettings):
     )
 
 
-@dataclass
-class NerSettings:
-    """Math NER backend (seed 001): the embedded rule-based extractor, or the HTTP backend at ``url``.
-    Env: TEXTGUARD_NER_URL, TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
+def ner_backend_for(settings_: MathNerSettings) -> Any:
+    """The math NER extractor of ``settings_`` (``math_ner.backends``); the TEXTGUARD_LLM_* client is
+    configured only when the backend is llm/hybrid without a NER service URL (nothing paid otherwise).
+    Called once per run: the extractor's client carries the run's meter and budget."""
+    from .lib.llm import LLMConfig
+    from .math_ner.backends import build_extractor
+    from .settings import llm_settings
 
-    url: str = ""
-    timeout_ms: int = 10_000
-    max_retries: int = 2
-
-    @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "NerSettings":
-        from .settings import MathNerSettings
-
-        s = MathNerSettings.from_env(env)
-        return cls(url=s.url, timeout_ms=s.timeout_ms, max_retries=s.max_retries)
-
-    def backend(self):
-        from .math_ner import make_backend
-
-        return make_backend(self.url, timeout_ms=self.timeout_ms, max_retries=self.max_retries)
+    wants_llm = settings_.backend != "rules" and not settings_.url
+    # the response cache (TEXTGUARD_LLM_CACHE) makes a re-run pay only for units it has not seen
+    return build_extractor(settings_, LLMConfig.from_settings(llm_settings(), use_cache=True) if wants_llm else None)
 
 
 def make_gate(config: StructureGateConfig, log: Log | None = None) -> StructureNumberingGate:
@@ -155,7 +148,7 @@ def components_from_env(log: Log = logger, run_id: str = "") -> Components:
 
     return Components(
         protector=protector_for(protection_settings()),
-        ner_backend=NerSettings.from_env().backend(),
+        ner_backend=ner_backend_for(math_ner_settings()),
         gate=make_gate(gate_config_from_env(), log=log),
         resolver=build_resolver(meanings_settings()),
         run_id=run_id,

@@ -97,6 +97,16 @@ def restored_environ(*names: str) -> Iterator[None]:
                 os.environ[k] = v
 
 
+def default_dagster_event_batch_size(size: int) -> None:
+    """Set Dagster's ``DAGSTER_EVENT_BATCH_SIZE`` to ``size`` unless the environment already chose one.
+
+    Dagster reads the variable on every event (not at import), so the instance storages call this when they are
+    built; an explicit value in the environment wins.
+    """
+    if size > 0:
+        os.environ.setdefault("DAGSTER_EVENT_BATCH_SIZE", str(size))
+
+
 # --- paths and runs
 
 
@@ -149,15 +159,26 @@ def protection_settings(env: Mapping[str, str] | None = None) -> ProtectionSetti
 
 # --- math_ner
 
+#: TEXTGUARD_NER_BACKEND values: the rule-based extractor, the LLM extractor, or rules first and the LLM for
+#: the text units the rules leave unmatched (seed 001 Option B).
+NER_BACKENDS = ("rules", "llm", "hybrid")
+
 
 @dataclass(frozen=True)
 class MathNerSettings:
-    """Math NER (seed 001). Env: TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; unset = in process),
-    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2)."""
+    """Math NER (seed 001). Env: TEXTGUARD_NER_BACKEND (rules | llm | hybrid; default rules),
+    TEXTGUARD_NER_URL (a backend's ``POST /ner`` URL; rules: the service answers instead of the embedded
+    extractor; llm/hybrid: the LLM extractor runs behind it — unset: the LLM client in process),
+    TEXTGUARD_NER_TIMEOUT_MS (10000), TEXTGUARD_NER_MAX_RETRIES (2), TEXTGUARD_NER_BATCH_SIZE (units per
+    ``/ner/batch`` request and concurrent LLM calls, 8), TEXTGUARD_NER_LLM_ATTEMPTS (calls per unit when the
+    model's answer is invalid, 2). The chat endpoint, its prices, rate limits and budget: ``LLMSettings``."""
 
+    backend: str = "rules"
     url: str = ""
     timeout_ms: int = 10_000
     max_retries: int = 2
+    batch_size: int = 8
+    llm_attempts: int = 2
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MathNerSettings":
@@ -165,10 +186,16 @@ class MathNerSettings:
 
 
 def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
+    backend = env_str("TEXTGUARD_NER_BACKEND", "rules", env).lower()
+    if backend not in NER_BACKENDS:
+        raise SettingsError(f"TEXTGUARD_NER_BACKEND={backend!r} is not one of {', '.join(NER_BACKENDS)}")
     return MathNerSettings(
+        backend=backend,
         url=env_str("TEXTGUARD_NER_URL", "", env),
         timeout_ms=env_int("TEXTGUARD_NER_TIMEOUT_MS", 10_000, env),
         max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env),
+        batch_size=max(1, min(100, env_int("TEXTGUARD_NER_BATCH_SIZE", 8, env))),
+        llm_attempts=max(1, env_int("TEXTGUARD_NER_LLM_ATTEMPTS", 2, env)),
     )
 
 
@@ -411,6 +438,10 @@ class MeaningsSettings:
     hard_threshold: float = 0.65
     candidate_limit: int = 8
     page_chars: int = 6000
+    #: prefer senses that fit the document's dominant lexicographer files / topic domains (issue 16)
+    domain_aware: bool = True
+    #: decide once per lemma and document, from the pooled contexts of its mentions
+    one_sense_per_discourse: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MeaningsSettings":
@@ -431,3 +462,57 @@ def meanings_settings(env: Mapping[str, str] | None = None) -> MeaningsSettings:
         min_occurrences_subject=env_int("TEXTGUARD_MEANINGS_MIN_SUBJECT", 1, env),
         min_occurrences_author=env_int("TEXTGUARD_MEANINGS_MIN_AUTHOR", 1, env),
     )
+
+
+# --- operations (jobs, executor, schedule, IO cache)
+
+EXECUTORS = ("in_process", "multiprocess", "celery")
+
+
+@dataclass(frozen=True)
+class OperationsSettings:
+    """How runs execute and when the corpus is refreshed. Env: TEXTGUARD_EXECUTOR (in_process | multiprocess |
+    celery), TEXTGUARD_REFRESH_CRON (default nightly 02:00) / _REFRESH_TZ (UTC), TEXTGUARD_CELERY_BROKER /
+    _CELERY_BACKEND (default redis on loopback), TEXTGUARD_IO_CACHE_MB (IO manager read cache, 0 = off)."""
+
+    executor: str = "multiprocess"
+    refresh_cron: str = "0 2 * * *"
+    refresh_tz: str = "UTC"
+    celery_broker: str = "redis://127.0.0.1:6379/0"
+    celery_backend: str = ""  # empty: the broker
+    io_cache_mb: float = 256.0
+
+
+def operations_settings(env: Mapping[str, str] | None = None) -> OperationsSettings:
+    d = OperationsSettings()
+    broker = env_str("TEXTGUARD_CELERY_BROKER", d.celery_broker, env)
+    return OperationsSettings(
+        executor=env_str("TEXTGUARD_EXECUTOR", d.executor, env).lower().replace("-", "_"),
+        refresh_cron=env_str("TEXTGUARD_REFRESH_CRON", d.refresh_cron, env),
+        refresh_tz=env_str("TEXTGUARD_REFRESH_TZ", d.refresh_tz, env),
+        celery_broker=broker,
+        celery_backend=env_str("TEXTGUARD_CELERY_BACKEND", broker, env),
+        io_cache_mb=env_float("TEXTGUARD_IO_CACHE_MB", d.io_cache_mb, env, minimum=0.0),
+    )
+
+
+def textguard_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every ``TEXTGUARD_*`` variable as set now (the config-change sensor fingerprints them)."""
+    return {k: v for k, v in environ(env).items() if k.startswith("TEXTGUARD_")}
+
+
+# --- scale
+
+
+def report_workers(env: Mapping[str, str] | None = None) -> int:
+    """Processes ``textguard report`` runs document ranges in (``TEXTGUARD_REPORT_WORKERS``; 0 or unset: one
+    per core)."""
+    value = env_int("TEXTGUARD_REPORT_WORKERS", 0, env)
+    if value < 0:
+        raise SettingsError(f"TEXTGUARD_REPORT_WORKERS={value}: expected 0 (one per core) or a positive number")
+    if value:
+        return value
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1

@@ -97,8 +97,14 @@ def start_group(cmd: list[str], log: Path, env: dict | None = None, cwd: str | P
     """Start ``cmd`` in a new session/process group, output to ``log`` (a pipe could fill and block it)."""
     fh = open(log, "wb")
     try:
-        return subprocess.Popen(cmd, env={**os.environ, **(env or {})}, cwd=str(cwd or PROJECT_ROOT),
-                                stdout=fh, stderr=subprocess.STDOUT, start_new_session=True)
+        return subprocess.Popen(
+            cmd,
+            env={**os.environ, **(env or {})},
+            cwd=str(cwd or PROJECT_ROOT),
+            stdout=fh,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     finally:
         fh.close()
 
@@ -131,8 +137,13 @@ class Postgres:
     db: str
 
     def env(self) -> dict[str, str]:
-        return {"DAGSTER_PG_HOST": self.host, "DAGSTER_PG_PORT": str(self.port), "DAGSTER_PG_USER": self.user,
-                "DAGSTER_PG_PASSWORD": "unused-trust-auth", "DAGSTER_PG_DB": self.db}
+        return {
+            "DAGSTER_PG_HOST": self.host,
+            "DAGSTER_PG_PORT": str(self.port),
+            "DAGSTER_PG_USER": self.user,
+            "DAGSTER_PG_PASSWORD": "unused-trust-auth",
+            "DAGSTER_PG_DB": self.db,
+        }
 
     def connect(self, db: str | None = None):
         import psycopg2
@@ -176,7 +187,9 @@ def postgres_server(db: str = "dagster", durable: bool = False) -> Iterator[Post
     def pg(tool: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         r = subprocess.run(run_as + [os.path.join(bindir, tool), *args], capture_output=True, text=True, cwd=base)
         if check and r.returncode != 0:
-            raise RuntimeError(f"{tool} {' '.join(args)} failed ({r.returncode}): {r.stdout[-1500:]} {r.stderr[-1500:]}")
+            raise RuntimeError(
+                f"{tool} {' '.join(args)} failed ({r.returncode}): {r.stdout[-1500:]} {r.stderr[-1500:]}"
+            )
         return r
 
     started = False
@@ -199,15 +212,34 @@ def postgres_server(db: str = "dagster", durable: bool = False) -> Iterator[Post
 @contextmanager
 def redis_server() -> Iterator[str]:
     """redis-server on 127.0.0.1:free port, no persistence; yields its URL prefix redis://127.0.0.1:PORT."""
-    exe = require_binary(lambda: shutil.which("redis-server") or (os.path.exists("/usr/bin/redis-server") and "/usr/bin/redis-server"),
-                         "redis-server")
+    exe = require_binary(
+        lambda: shutil.which("redis-server") or (os.path.exists("/usr/bin/redis-server") and "/usr/bin/redis-server"),
+        "redis-server",
+    )
     import redis
 
     base = Path(tempfile.mkdtemp(prefix="tg_redis_"))
     port = free_port()
     log = base / "redis.log"
-    proc = start_group([exe, "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no",
-                        "--dir", str(base), "--protected-mode", "yes"], log, cwd=base)
+    proc = start_group(
+        [
+            exe,
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(base),
+            "--protected-mode",
+            "yes",
+        ],
+        log,
+        cwd=base,
+    )
     try:
         client = redis.Redis(host="127.0.0.1", port=port, socket_connect_timeout=1)
         wait_until(client.ping, 20, "redis-server", proc, log)

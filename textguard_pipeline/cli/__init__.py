@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import ner_serve, report, wordnet
+from . import ner_serve, prune, report, wordnet
 
-SUBCOMMANDS = (report, ner_serve, wordnet)
+SUBCOMMANDS = (report, prune, ner_serve, wordnet)
 
 
 def build_parser() -> argparse.ArgumentParser:

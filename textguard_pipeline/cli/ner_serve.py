@@ -3,25 +3,46 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def cmd_ner_serve(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     import uvicorn  # only the serving command needs the ASGI server (and FastAPI, ≈ 0.9 s to import)
 
-    from ..math_ner import RuleBasedExtractor, make_backend
+    from ..lib.llm import LLMConfig
+    from ..math_ner import make_backend
+    from ..math_ner.backends import NerConfigError, build_extractor
     from ..math_ner.service import create_app
+    from ..settings import llm_settings, math_ner_settings
 
-    backend = make_backend(args.upstream, timeout_ms=args.timeout_ms) if args.upstream else RuleBasedExtractor()
+    if args.upstream:
+        backend = make_backend(args.upstream, timeout_ms=args.timeout_ms)
+    else:  # the service runs its extractor itself: it never forwards to TEXTGUARD_NER_URL
+        ner = replace(math_ner_settings(), backend=args.backend or math_ner_settings().backend)
+        llm = LLMConfig.from_settings(llm_settings(), use_cache=True) if ner.backend != "rules" else None
+        try:
+            backend = build_extractor(ner, llm, use_url=False)
+        except NerConfigError as exc:
+            print(f"textguard ner-serve: {exc}", file=sys.stderr)
+            return 2
     uvicorn.run(create_app(backend), host=args.host, port=args.port, log_level=args.log_level)
     return 0
 
 
 def register_cli(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("ner-serve", help="run the reference math NER backend (POST /ner, /ner/batch, GET /health)")
+    p = subparsers.add_parser(
+        "ner-serve", help="run the reference math NER backend (POST /ner, /ner/batch, GET /health)"
+    )
     p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8001, help="port (default 8001)")
-    p.add_argument("--upstream", default=None,
-                   help="forward to this NER backend URL instead of the embedded rule-based extractor")
+    p.add_argument(
+        "--upstream", default=None, help="forward to this NER backend URL instead of the embedded rule-based extractor"
+    )
     p.add_argument("--timeout-ms", type=int, default=10_000, help="upstream timeout in ms (default 10000)")
+    p.add_argument("--backend", choices=("rules", "llm", "hybrid"), default=None,
+                   help="extractor behind the API (default $TEXTGUARD_NER_BACKEND or rules); llm and hybrid call "
+                        "the chat endpoint at $TEXTGUARD_LLM_URL with the seed 001 prompts")
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
     p.set_defaults(func=cmd_ner_serve)

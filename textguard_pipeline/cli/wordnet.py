@@ -11,9 +11,14 @@ def cmd_install(args: argparse.Namespace) -> int:
 
     wndb = tuple(args.wndb) if args.wndb else ("/usr/share/wordnet",)
     try:
-        info = install_wordnet(lexicon=args.lexicon, from_path=args.from_path, wndb_dirs=wndb,
-                               allow_download=not args.no_download, apt=not getattr(args, "no_apt", False),
-                               log=lambda msg: print(msg, file=sys.stderr))
+        info = install_wordnet(
+            lexicon=args.lexicon,
+            from_path=args.from_path,
+            wndb_dirs=wndb,
+            allow_download=not args.no_download,
+            apt=not getattr(args, "no_apt", False),
+            log=lambda msg: print(msg, file=sys.stderr),
+        )
     except WordNetError as exc:
         print(f"textguard wordnet install: {exc}", file=sys.stderr)
         return 1
@@ -43,18 +48,29 @@ def register_cli(subparsers: argparse._SubParsersAction) -> None:
     i = wsub.add_parser(
         "install",
         help="use an installed lexicon, else --from, else a WNDB directory (/usr/share/wordnet; apt-get "
-             "installs Debian's wordnet-base there when root), "
-             "else wn.download of the newest oewn, else the small shipped lexicon")
+        "installs Debian's wordnet-base there when root), "
+        "else wn.download of the newest oewn, else the small shipped lexicon",
+    )
     i.add_argument("--lexicon", metavar="SPEC", help="wn lexicon specifier to use or download, e.g. oewn:2024")
-    i.add_argument("--from", dest="from_path", metavar="PATH",
-                   help="a WN-LMF file (.xml or .xml.gz) or a WNDB directory to install")
-    i.add_argument("--wndb", action="append", metavar="DIR",
-                   help="WNDB directory to look for (repeatable; default /usr/share/wordnet)")
-    i.add_argument("--no-download", action="store_true",
-                   help="never try wn.download (also: TEXTGUARD_WN_DOWNLOAD=0)")
-    i.add_argument("--no-apt", action="store_true",
-                   help="never run apt-get for wordnet-base (also: TEXTGUARD_WN_APT=0); by default it runs "
-                        "when /usr/share/wordnet is missing and we are root with apt-get")
+    i.add_argument(
+        "--from",
+        dest="from_path",
+        metavar="PATH",
+        help="a WN-LMF file (.xml or .xml.gz) or a WNDB directory to install",
+    )
+    i.add_argument(
+        "--wndb",
+        action="append",
+        metavar="DIR",
+        help="WNDB directory to look for (repeatable; default /usr/share/wordnet)",
+    )
+    i.add_argument("--no-download", action="store_true", help="never try wn.download (also: TEXTGUARD_WN_DOWNLOAD=0)")
+    i.add_argument(
+        "--no-apt",
+        action="store_true",
+        help="never run apt-get for wordnet-base (also: TEXTGUARD_WN_APT=0); by default it runs "
+        "when /usr/share/wordnet is missing and we are root with apt-get",
+    )
     i.set_defaults(func=cmd_install)
     s = wsub.add_parser("status", help="show the lexicon in use and its counts")
     s.set_defaults(func=cmd_status)

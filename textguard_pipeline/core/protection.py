@@ -3,7 +3,6 @@
 Every public name this module had keeps importing from here (tested).
 """
 
-from .placeholders import CLOSE, OPEN
 from ..protection import *  # noqa: F401,F403
 from ..protection import __all__ as _all
 from ..protection.citation_patterns import find_citations
@@ -17,6 +16,7 @@ from ..protection.recognizers.literal import LiteralRecognizer
 from ..protection.recognizers.ner import NER_LABELS, NerRecognizer, keep_entity
 from ..protection.recognizers.number import NumberRecognizer
 from ..protection.registry import default_names, legacy_factories
+from .placeholders import CLOSE, OPEN
 
 #: E1 priority (first wins), from the registry.
 PRIORITY = default_names()
@@ -25,6 +25,23 @@ SOURCES = PRIORITY
 #: source name → factory(config) returning a recogniser, or None when switched off.
 RECOGNIZERS = legacy_factories()
 
-__all__ = [*_all, "CLOSE", "OPEN", "CitationRecognizer", "CustomTermRecognizer", "LiteralRecognizer", "NER_LABELS", "NerRecognizer",
-           "NumberRecognizer", "PRIORITY", "RECOGNIZERS", "Recognizer", "SOURCES", "apply_placeholders",
-           "find_citations", "find_numbers", "keep_entity", "_PerText"]
+__all__ = [
+    *_all,
+    "CLOSE",
+    "OPEN",
+    "CitationRecognizer",
+    "CustomTermRecognizer",
+    "LiteralRecognizer",
+    "NER_LABELS",
+    "NerRecognizer",
+    "NumberRecognizer",
+    "PRIORITY",
+    "RECOGNIZERS",
+    "Recognizer",
+    "SOURCES",
+    "apply_placeholders",
+    "find_citations",
+    "find_numbers",
+    "keep_entity",
+    "_PerText",
+]

@@ -5,11 +5,20 @@ stock UPathIOManager refuses outputs that cover several partitions, so
 ``handle_output`` writes one file per key. Inputs of partitioned assets are
 always loaded as such a dict too (one key or many), so asset code has one shape.
 A document that failed upstream has no file; it loads as :class:`MissingPartition`.
+
+Partition keys come from anyone who can add a partition (UI, API), so a key is a
+file name only after :func:`partition_key_problem` accepts it, and every path is
+checked to stay inside the base path: a bad key is never touched on disk — it
+loads as a :class:`MissingPartition` with the reason and cannot be written. A file
+that exists but cannot be read (truncated, not Parquet) loads as a
+:class:`MissingPartition` naming the file and the error, for that document only.
 """
 
 from __future__ import annotations
 
 import os
+import posixpath
+import unicodedata
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -20,13 +29,65 @@ import pyarrow.parquet as pq
 from dagster import InputContext, MetadataValue, OutputContext, UPathIOManager
 from upath import UPath
 
+from .. import settings
+from .run_keys import run_partition_keys
+
 
 @dataclass(frozen=True)
 class MissingPartition:
-    """Placeholder for a partition whose file does not exist (its document failed)."""
+    """Placeholder for a partition with no usable file: none (its document failed), unreadable, or a bad key."""
 
     partition_key: str
     path: str
+    #: empty when the file does not exist; else why it could not be used (names the file)
+    reason: str = ""
+
+
+#: the longest key in UTF-8 bytes: key + ".parquet" + the temporary-file decoration stays ≤ 255 bytes
+MAX_KEY_BYTES = 200
+
+
+class InvalidPartitionKey(ValueError):
+    """A partition key that cannot be a file name inside the warehouse."""
+
+
+def partition_key_problem(key: Any) -> str | None:
+    """Why ``key`` cannot name a Parquet file in the warehouse, or None when it can.
+
+    Refused: empty, ``.``/``..``, a leading dot (reserved for temporary files), path
+    separators, control and other invisible format characters, unpaired surrogates,
+    more than :data:`MAX_KEY_BYTES` bytes. Other Unicode is allowed.
+    """
+    if not isinstance(key, str) or not key:
+        return "empty partition key"
+    if key.startswith("."):
+        return "a partition key may not start with '.'"
+    if "/" in key or "\\" in key:
+        return "a partition key may not contain a path separator"
+    bad = next((ch for ch in key if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")), None)
+    if bad is not None:
+        return f"a partition key may not contain the character U+{ord(bad):04X}"
+    if len(key.encode("utf-8")) > MAX_KEY_BYTES:
+        return f"a partition key may have at most {MAX_KEY_BYTES} bytes in UTF-8"
+    return None
+
+
+def partition_path(base: UPath | str, asset_dir: str, key: str, extension: str = ".parquet") -> UPath:
+    """``base/asset_dir/key<extension>``, or InvalidPartitionKey when ``key`` is refused or the path leaves ``base``."""
+    problem = partition_key_problem(key)
+    if problem:
+        raise InvalidPartitionKey(f"partition key {key!r}: {problem}")
+    base = UPath(base)
+    path = base / asset_dir / f"{key}{extension}"
+    if not _inside(base, path):
+        raise InvalidPartitionKey(f"partition key {key!r}: {path} leaves {base}")
+    return path
+
+
+def _inside(base: UPath | str, path: UPath | str) -> bool:
+    """Lexically inside (no symlink resolution: a warehouse may itself be a link)."""
+    root = posixpath.normpath(str(base)).rstrip("/") + "/"
+    return posixpath.normpath(str(path)).startswith(root)
 
 
 class ParquetIOManager(UPathIOManager):
@@ -34,6 +95,29 @@ class ParquetIOManager(UPathIOManager):
 
     def __init__(self, base_path: str | os.PathLike[str]):
         super().__init__(base_path=UPath(base_path))
+
+    # -- keys and paths ------------------------------------------------------
+    def get_path_for_partition(self, context, path: UPath, partition: str) -> UPath:
+        """``path/partition`` (no extension yet), only for a valid key that stays inside the base path."""
+        full = partition_path(path.parent, path.name, partition, extension="")
+        if not _inside(self._base_path, full):  # an asset key with odd parts
+            raise InvalidPartitionKey(f"partition key {partition!r}: {full} leaves the warehouse {self._base_path}")
+        return full
+
+    def _split_paths(self, context: InputContext | OutputContext) -> tuple[dict[str, UPath], dict[str, str]]:
+        """(key → path for valid keys, key → reason for refused keys)."""
+        asset_path = self._get_path_without_extension(context)
+        paths: dict[str, UPath] = {}
+        refused: dict[str, str] = {}
+        # The run's own documents (one partition query per run), not every registered one: a check's input
+        # would otherwise cover all partitions of the asset.
+        keys = run_partition_keys(context)
+        for key in keys if keys is not None else context.asset_partition_keys:
+            try:
+                paths[key] = self._with_extension(self.get_path_for_partition(context, asset_path, key))
+            except InvalidPartitionKey as exc:
+                refused[key] = str(exc)
+        return paths, refused
 
     # -- writing -----------------------------------------------------------
     def dump_to_path(self, context: OutputContext, obj: pd.DataFrame, path: UPath) -> None:
@@ -43,8 +127,13 @@ class ParquetIOManager(UPathIOManager):
         if not context.has_asset_partitions:
             return super().handle_output(context, obj)
         if not isinstance(obj, dict):
-            raise TypeError(f"{context.asset_key.to_user_string()}: partitioned outputs must be {{partition_key: DataFrame}}")
-        paths = self._get_paths_for_partitions(context)
+            raise TypeError(
+                f"{context.asset_key.to_user_string()}: partitioned outputs must be {{partition_key: DataFrame}}"
+            )
+        paths, refused = self._split_paths(context)
+        written_bad = sorted(k for k in refused if obj.get(k) is not None)
+        if written_bad:
+            raise InvalidPartitionKey("; ".join(refused[k] for k in written_bad[:5]))
         rows = 0
         for key, path in paths.items():
             frame = obj.get(key)
@@ -52,21 +141,26 @@ class ParquetIOManager(UPathIOManager):
                 # The document failed in this run: remove any stale file rather than keep old data.
                 path.unlink(missing_ok=True)
                 continue
-            self.make_directory(path.parent)
             # No per-partition log line: every context.log call is an event row stored in the
             # instance (even DEBUG), which made logging cost as much as writing the files.
-            self.dump_to_path(context, frame, path)
+            try:
+                self.make_directory(path.parent)
+                self.dump_to_path(context, frame, path)
+            except OSError as exc:  # disk full, read-only: say which file, keep the cause
+                raise OSError(exc.errno, f"cannot write {path}: {exc.strerror or exc}") from exc
             rows += len(frame)
-        extra = set(obj) - set(paths)
+        extra = set(obj) - set(paths) - set(refused)
         if extra:
             raise KeyError(f"output has partitions outside this run: {sorted(extra)[:5]}")
-        context.add_output_metadata(
-            {
-                "path": MetadataValue.path(str(self._get_path_without_extension(context).parent)
-                                           if len(paths) > 1 else str(next(iter(paths.values())))),
-                "partitions_written": sum(1 for k in paths if obj.get(k) is not None),
-            }
-        )
+        metadata: dict[str, Any] = {
+            "path": MetadataValue.path(
+                str(self._get_path_without_extension(context)) if len(paths) != 1 else str(next(iter(paths.values())))
+            ),
+            "partitions_written": sum(1 for k in paths if obj.get(k) is not None),
+        }
+        if refused:
+            metadata["invalid_partition_keys"] = MetadataValue.json(refused)
+        context.add_output_metadata(metadata)
 
     # -- reading -----------------------------------------------------------
     def load_from_path(self, context: InputContext, path: UPath) -> pd.DataFrame:
@@ -75,12 +169,15 @@ class ParquetIOManager(UPathIOManager):
     def load_input(self, context: InputContext) -> Any:
         if not context.has_asset_key or not context.has_asset_partitions:
             return super().load_input(context)
-        out: dict[str, Any] = {}
-        for key, path in self._get_paths_for_partitions(context).items():
+        paths, refused = self._split_paths(context)
+        out: dict[str, Any] = {key: MissingPartition(key, "", reason) for key, reason in refused.items()}
+        for key, path in paths.items():
             try:
                 out[key] = self.load_from_path(context, path)
             except FileNotFoundError:
                 out[key] = MissingPartition(key, str(path))
+            except Exception as exc:  # a truncated or foreign file: this document only, named
+                out[key] = MissingPartition(key, str(path), f"unreadable file {path}: {type(exc).__name__}: {exc}")
         return out
 
 
@@ -137,7 +234,7 @@ class _ReadCache:
 
     @staticmethod
     def _limit() -> int:
-        return int(float(os.environ.get("TEXTGUARD_IO_CACHE_MB", "256")) * 1_000_000)
+        return int(settings.operations_settings().io_cache_mb * 1_000_000)
 
     def read(self, path: UPath | str) -> pd.DataFrame:
         path = UPath(path)
@@ -171,7 +268,8 @@ def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> None:
     """Write to a temporary sibling, then rename: readers never see half a file."""
     path = UPath(path)
     table = frame_to_table(frame)
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    # The writer's pid in the name lets a sweep tell an orphan (writer killed) from a file being written.
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{uuid.uuid4().hex}.tmp")
     if getattr(path, "protocol", "") in ("", "file", "local"):
         local_tmp, local_path = os.fspath(tmp), os.fspath(path)
         os.makedirs(os.path.dirname(local_path), exist_ok=True)

@@ -12,12 +12,16 @@ documents.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from dagster import DynamicPartitionsDefinition
+import pyarrow.parquet as pq
+from dagster import DagsterInstance, DynamicPartitionsDefinition
+from sqlalchemy.exc import IntegrityError
 
 from ..ingest.documents import content_version, scan_corpus
+from .io_manager import InvalidPartitionKey, partition_path
 
 documents_partitions = DynamicPartitionsDefinition(name="documents")
 
@@ -35,9 +39,17 @@ class CorpusPlan:
         return sorted(set(self.new_keys) | set(self.changed_keys))
 
 
-def plan_corpus(corpus_dir: str | Path, registered: set[str], known_shas: dict[str, str]) -> CorpusPlan:
-    """Compare the corpus on disk with registered partitions and last-seen hashes."""
-    shas = {doc_id: content_version(e) for doc_id, e in scan_corpus(corpus_dir).items()}
+def plan_corpus(corpus_dir: str | Path, registered: set[str], known_shas: dict[str, str],
+                hasher=None) -> CorpusPlan:
+    """Compare the corpus on disk with registered partitions and last-seen hashes.
+
+    A readable file's version is ``hasher(path)`` (default: its sha256; the sensor passes a cached one);
+    a file that cannot be named or read gets a version derived from its problem, so it is planned too and
+    its ``source_documents`` row says why.
+    """
+    entries = scan_corpus(corpus_dir)
+    shas = {doc_id: (hasher(e.path) if hasher is not None and e.problem is None else content_version(e))
+            for doc_id, e in entries.items()}
     new = sorted(k for k in shas if k not in registered)
     changed = sorted(k for k, sha in shas.items() if k in registered and known_shas.get(k) != sha)
     return CorpusPlan(new, changed, shas)
@@ -49,21 +61,43 @@ def recorded_shas(warehouse: str, keys: list[str] | set[str]) -> dict[str, str]:
     Documents without a file, or whose file was an unreadable-document row
     (empty sha256), are left out: to the planner they are "not materialized".
     """
-    import pyarrow.parquet as pq
-    from upath import UPath
-
-    base = UPath(warehouse) / "source_documents"
     out: dict[str, str] = {}
     for key in keys:
-        path = base / f"{key}.parquet"
         try:
+            path = partition_path(warehouse, "source_documents", key)
             with path.open("rb") as fh:
                 col = pq.read_table(fh, columns=["sha256"]).column("sha256").to_pylist()
-        except (FileNotFoundError, OSError, KeyError, ValueError):
+        except (InvalidPartitionKey, OSError, KeyError, ValueError):  # no usable file: "not materialized"
             continue
         if col and col[0]:
             out[key] = str(col[0])
     return out
+
+
+def register_partitions(instance: DagsterInstance, keys: list[str] | set[str], attempts: int = 8) -> list[str]:
+    """Add the missing ``documents`` partitions; return every registered key in partition order.
+
+    Idempotent under concurrency: Dagster's add is read-then-insert, so two processes
+    that meet the same new document race to a UNIQUE violation; the loser reads again
+    and adds what is still missing.
+    """
+    name = documents_partitions.name
+    wanted = list(dict.fromkeys(keys))
+    for attempt in range(attempts):
+        existing = instance.get_dynamic_partitions(name)
+        have = set(existing)
+        new = [k for k in wanted if k not in have]
+        if not new:
+            return list(existing)
+        try:
+            instance.add_dynamic_partitions(name, new)
+        except IntegrityError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.02 * (attempt + 1))
+            continue
+        return list(instance.get_dynamic_partitions(name))
+    raise AssertionError("unreachable")
 
 
 def contiguous_ranges(keys: list[str], ordered: list[str], max_size: int) -> list[tuple[str, str]]:

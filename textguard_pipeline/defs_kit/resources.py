@@ -14,7 +14,7 @@ from typing import Any, get_args, get_origin, get_type_hints
 from dagster import ConfigurableResource
 
 from .. import settings
-from ..settings import ProtectionSettings
+from ..settings import MathNerSettings, ProtectionSettings
 from ..core.documents import discover_documents
 from .io_manager import ParquetIOManager
 
@@ -82,27 +82,18 @@ class ProtectionResource(settings_resource(ProtectionSettings)):
         return cls.from_settings(settings.protection_settings())
 
 
-class NerBackendResource(ConfigurableResource):
-    """Math NER backend (seed 001): embedded rule-based extractor, or the HTTP backend at `url`.
+class NerBackendResource(settings_resource(MathNerSettings)):
+    """Math NER (seed 001): rules | llm | hybrid, in process or behind the service at `url` (`settings.MathNerSettings`)."""
 
-    Env: TEXTGUARD_NER_URL (e.g. http://127.0.0.1:8001/ner; unset = rule-based),
-    TEXTGUARD_NER_TIMEOUT_MS (default 10000), TEXTGUARD_NER_MAX_RETRIES (default 2).
-    """
+    def extractor(self):
+        """The extractor to run (the field ``backend`` names its kind: rules | llm | hybrid)."""
+        from ..pipeline import ner_backend_for  # the pipeline imports every slice: keep `import resources` light
 
-    url: str = ""
-    timeout_ms: int = 10_000
-    max_retries: int = 2
-
-    def backend(self):
-        from ..pipeline import NerSettings
-
-        return _as_settings(self, NerSettings).backend()
+        return ner_backend_for(self.settings())
 
     @classmethod
     def from_env(cls) -> "NerBackendResource":
-        from ..pipeline import NerSettings
-
-        return cls(**asdict(NerSettings.from_env()))
+        return cls.from_settings(settings.math_ner_settings())
 
 
 class MarkersGateResource(ConfigurableResource):

@@ -23,13 +23,17 @@ from dagster import (
     Output,
 )
 
-from .io_manager import MissingPartition
-from .partitions import documents_partitions
 from ..settings import max_partitions_per_run
+from .io_manager import MissingPartition, partition_key_problem
+from .partitions import documents_partitions
 
 
 class UpstreamMissing(Exception):
     """An upstream partition has no data (its document failed earlier)."""
+
+
+class InvalidKey(ValueError):
+    """This run's partition key cannot name a file (see io_manager.partition_key_problem)."""
 
 
 def asset_kwargs(group_name: str, kinds: set[str], code_version: str, **extra: Any) -> dict[str, Any]:
@@ -53,6 +57,8 @@ def frame_of(value: Any, key: str) -> pd.DataFrame:
     """The DataFrame of partition ``key`` in an upstream input, or UpstreamMissing."""
     if isinstance(value, Mapping):
         value = value.get(key)
+    if isinstance(value, MissingPartition) and value.reason:
+        raise UpstreamMissing(f"no upstream data for document {key!r}: {value.reason}")
     if value is None or isinstance(value, MissingPartition):
         raise UpstreamMissing(f"no upstream data for document {key!r} (it failed in an earlier step)")
     return value
@@ -91,6 +97,9 @@ def per_document(
     for key in keys:
         t_doc = time.perf_counter()
         try:
+            problem = partition_key_problem(key)
+            if problem:  # added from the UI or the API: never a file name
+                raise InvalidKey(f"partition key {key!r}: {problem}")
             frames = [frame_of(u, key) for u in upstreams]
             out[key] = build(key, *frames)
             seconds[key] = time.perf_counter() - t_doc
@@ -189,8 +198,9 @@ def markdown_table(df: pd.DataFrame, columns: list[str], n: int = 5, width: int 
     return head + "\n".join(lines)
 
 
-def head_where(df: pd.DataFrame, column: str, keep: Callable[[Any], bool], n: int,
-               fallback: bool = True) -> pd.DataFrame:
+def head_where(
+    df: pd.DataFrame, column: str, keep: Callable[[Any], bool], n: int, fallback: bool = True
+) -> pd.DataFrame:
     """The first ``n`` rows whose ``column`` value passes ``keep``; when none does, the whole frame
     (``fallback``) or no rows. For previews: a loop that stops early, not a mask over every row."""
     rows: list[int] = []

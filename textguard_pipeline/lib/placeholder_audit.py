@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..core.placeholders import CLOSE, OPEN, PLACEHOLDER_RE, make_placeholder
+from .placeholders import CLOSE, OPEN, PLACEHOLDER_RE, make_placeholder
 
 #: Namespaces always recognised in variants (plus any namespace of an issued placeholder).
 NAMESPACES = ("TERM", "MATH", "CODE", "LIT")

@@ -14,11 +14,12 @@ import dagster as dg
 import pandas as pd
 from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, asset
 
-from ..assets._common import asset_kwargs, first_frame, head_where, markdown_table, per_document
-from ..checks import char_range_check, documents_ok_check, frame_check
 from ..core.frames import chunks_from_frame
-from ..core.pipeline import build_ner_frames
-from ..resources import NerBackendResource
+from ..defs_kit.checks import char_range_check, documents_ok_check, frame_check
+from ..defs_kit.resources import NerBackendResource
+from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document
+from ..pipeline import build_ner_frames
+from .hybrid import llm_units_report
 from .table import frame_row_problems
 
 
@@ -26,12 +27,16 @@ from .table import frame_row_problems
 def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, parsed_chunks):
     """Math entities (OPERATION, PROPERTY, NUMBER, VARIABLE, RELATION, CONCEPT) and frames per document.
 
-    Runs on the source text of prose chunks (inline math included) with the embedded rule-based
-    extractor, or the HTTP backend at `TEXTGUARD_NER_URL`. Frames: ARITH_EXAMPLE (arithmetic checked:
+    Runs on the source text of prose chunks (inline math included) with the backend chosen by
+    `TEXTGUARD_NER_BACKEND`: `rules` (default; the embedded rule-based extractor, or the HTTP service at
+    `TEXTGUARD_NER_URL`), `llm` (seed 001 prompts), or `hybrid` (rules first, the LLM only for the
+    math-looking windows they leave unmatched); the metadata counts windows by route, tokens and cost.
+    Frames: ARITH_EXAMPLE (arithmetic checked:
     `arith_correct`), PROPERTY, PROCEDURE, DEFINITION, as JSON in `frame_json`. A backend failure
     (503 unreachable, 504 timeout, 500 invalid response) fails that document only.
     """
-    backend = ner_backend.backend()
+    backend = ner_backend.extractor()
+    before = llm_units_report(backend)
     reports: dict[str, dict[str, Any]] = {}
 
     def build(doc_id: str, chunks: pd.DataFrame) -> pd.DataFrame:
@@ -60,6 +65,7 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
             "rejected_entities": sum(len(reports[k]["rejected_entities"]) for k in frames if k in reports),
             "unmapped": MetadataValue.json({k: reports[k]["unmapped"][:20] for k in frames
                                             if k in reports and reports[k]["unmapped"]}),
+            **llm_metadata(backend, before),
         }
 
     try:
@@ -67,6 +73,19 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
     finally:
         if hasattr(backend, "close"):
             backend.close()
+
+
+def llm_metadata(backend: Any, before: dict[str, Any]) -> dict[str, Any]:
+    """Windows by route (rules / llm / skipped), characters, requests, tokens and cost of this run."""
+    now = llm_units_report(backend)
+    if not now:
+        return {}
+    units = {k: v - before["units"].get(k, 0) for k, v in now["units"].items()}
+    usage = {k: v - before["usage"].get(k, 0) for k, v in now["usage"].items()}
+    return {"ner_units_by_route": MetadataValue.json(units), "llm_chars": now["llm_chars"] - before["llm_chars"],
+            "llm_requests": usage.get("requests", 0), "llm_prompt_tokens": usage.get("prompt_tokens", 0),
+            "llm_completion_tokens": usage.get("completion_tokens", 0),
+            "llm_cost_usd": MetadataValue.float(float(usage.get("cost_usd", 0.0)))}
 
 
 def schema_rule(doc_id: str, df: pd.DataFrame, _source: str | None) -> list[dict[str, Any]]:
@@ -113,5 +132,8 @@ CHECKS = [
     documents_ok_check("ner_frames"),
 ]
 
-#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
-defs = dg.Definitions(assets=[ner_frames], asset_checks=CHECKS)
+ASSETS = [ner_frames]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``; the ``ner_backend``
+#: resource is shared: ``defs_kit.resources.NerBackendResource``).
+defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS)

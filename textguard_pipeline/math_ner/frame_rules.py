@@ -168,7 +168,8 @@ def _result_concept_frames(text: str, ents: list[_Cand]) -> list[Any]:
     return out
 
 
-_CLAUSE_RE = re.compile(r",\s*(?:and|but|while|whereas|a|ale|zaś|oraz|natomiast)?\s+|\s+(?:whereas|while|natomiast|zaś)\s+",
+_CLAUSE_RE = re.compile(r",\s*(?:and|but|while|whereas|a|ale|zaś|oraz|natomiast)?\s+"
+                        r"|\s+(?:whereas|while|natomiast|zaś)\s+",
                         re.I)
 
 
@@ -266,7 +267,8 @@ def _definition_frames(text: str, ents: list[_Cand]) -> list[Any]:
         off = s + (len(lead.group(1)) if lead else len(seg) - len(seg.lstrip()))
         body = text[off:e].rstrip()
         body_core = body.rstrip(".!")
-        if not body_core or any(c.type == "RELATION" and not text[c.start].isalpha() for c in ents if off <= c.start < e):
+        if not body_core or any(c.type == "RELATION" and not text[c.start].isalpha()
+                                for c in ents if off <= c.start < e):
             continue
         inside = [c for c in ents if off <= c.start < off + len(body_core)]
 

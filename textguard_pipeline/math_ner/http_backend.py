@@ -57,25 +57,30 @@ class HttpNerBackend:
         self._client.close()
 
     def _post(self, text: str) -> httpx.Response:
+        return self._send(self.url, content=text.encode("utf-8"), headers={"Content-Type": "text/plain; charset=utf-8"})
+
+    def _post_json(self, url: str, body: Any) -> httpx.Response:
+        return self._send(url, json=body)
+
+    def _send(self, url: str, **request: Any) -> httpx.Response:
         last: NerBackendError | None = None
         for attempt in range(self.max_retries + 1):
             if attempt:
                 time.sleep(self.backoff_s * (2 ** (attempt - 1)))
             try:
-                r = self._client.post(self.url, content=text.encode("utf-8"),
-                                      headers={"Content-Type": "text/plain; charset=utf-8"})
+                r = self._client.post(url, **request)
             except httpx.TimeoutException as exc:
-                last = NerBackendError("timeout", f"{self.url} gave no answer within {self.timeout_ms} ms ({exc!r})")
+                last = NerBackendError("timeout", f"{url} gave no answer within {self.timeout_ms} ms ({exc!r})")
                 continue
             except httpx.TransportError as exc:
-                last = NerBackendError("unreachable", f"{self.url}: {exc!r}")
+                last = NerBackendError("unreachable", f"{url}: {exc!r}")
                 continue
             if r.status_code in (503, 504):
                 last = NerBackendError("unavailable" if r.status_code == 503 else "timeout",
-                                       f"{self.url} answered {r.status_code}", raw=r.text[:RAW_LOG_CHARS])
+                                       f"{url} answered {r.status_code}", raw=r.text[:RAW_LOG_CHARS])
                 continue
             if r.status_code >= 400:
-                raise NerBackendError("http", f"{self.url} answered {r.status_code}: {r.text[:200]}",
+                raise NerBackendError("http", f"{url} answered {r.status_code}: {r.text[:200]}",
                                       raw=r.text[:RAW_LOG_CHARS])
             return r
         assert last is not None
@@ -83,36 +88,74 @@ class HttpNerBackend:
 
     def extract(self, text: str) -> NERResult:
         r = self._post(text)
-        raw = r.text
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            self._log.error("NER backend %s returned invalid JSON (%s); raw response (truncated): %s",
-                            self.url, exc.msg, raw[:RAW_LOG_CHARS])
-            raise NerBackendError("invalid_response", f"invalid JSON: {exc.msg} at {exc.pos}",
-                                  raw=raw[:RAW_LOG_CHARS]) from None
-        try:
-            out = LLMNEROutput.model_validate(data)
-        except ValidationError as exc:
-            self._log.error("NER backend %s returned JSON that is not LLMNEROutput (%d errors); raw response "
-                            "(truncated): %s", self.url, exc.error_count(), raw[:RAW_LOG_CHARS])
-            raise NerBackendError("invalid_response", f"schema mismatch: {exc.errors()[0]['msg']} at "
-                                  f"{exc.errors()[0]['loc']}", raw=raw[:RAW_LOG_CHARS]) from None
-        entities, rejected = anchor_entities(text, out.entities)
-        frames, invalid = [], []
-        for raw_frame in out.frames:
+        out = parse_output(r.text, self.url, self._log)
+        return result_from_output(text, out, self.url, self._log)
+
+    @property
+    def batch_url(self) -> str:
+        """``POST /ner/batch`` next to ``POST /ner`` (seed §4.1)."""
+        return self.url.rstrip("/") + "/batch"
+
+    def extract_batch(self, texts: list[str]) -> list[NERResult]:
+        """Results for ``texts`` from ``POST {url}/batch``, up to 100 spans per request (seed §4.1)."""
+        results: list[NERResult] = []
+        for i in range(0, len(texts), 100):
+            part = texts[i:i + 100]
+            r = self._post_json(self.batch_url, {"spans": [{"text": t} for t in part], "domain": "math_elementary"})
             try:
-                f = validate_frame(raw_frame)
-            except ValidationError as exc:
-                invalid.append({"frame": raw_frame, "error": _short_error(exc)})
-                continue
-            if f.start is not None and f.end is not None and not (f.start <= f.end <= len(text)):
-                f = f.model_copy(update={"start": None, "end": None})  # unusable range: frame covers the input
-            frames.append(f)
-        for rej in rejected:
-            self._log.warning("NER backend %s: entity %r not found in the input; dropped", self.url, rej["text"])
-        return NERResult(entities=entities, frames=frames, unmapped=list(out.unmapped),
-                         invalid_frames=invalid, rejected_entities=rejected)
+                answers = r.json()["results"]
+                assert isinstance(answers, list) and len(answers) == len(part)
+            except (ValueError, KeyError, TypeError, AssertionError):
+                self._log.error("NER backend %s: batch answer is not {results: [...]} for %d spans; "
+                                "raw (truncated): %s",
+                                self.batch_url, len(part), r.text[:RAW_LOG_CHARS])
+                raise NerBackendError("invalid_response", "batch answer is not {results: [one per span]}",
+                                      raw=r.text[:RAW_LOG_CHARS]) from None
+            for text, answer in zip(part, answers):
+                out = parse_output(json.dumps(answer), self.batch_url, self._log)
+                results.append(result_from_output(text, out, self.batch_url, self._log))
+        return results
+
+
+def parse_output(raw: str, source: str, logger: logging.Logger) -> LLMNEROutput:
+    """``raw`` validated as LLMNEROutput; invalid JSON or schema → NerBackendError (500), raw logged."""
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        logger.error("NER backend %s returned invalid JSON (%s); raw response (truncated): %s",
+                     source, exc.msg, raw[:RAW_LOG_CHARS])
+        raise NerBackendError("invalid_response", f"invalid JSON: {exc.msg} at {exc.pos}",
+                              raw=raw[:RAW_LOG_CHARS]) from None
+    try:
+        return LLMNEROutput.model_validate(data)
+    except ValidationError as exc:
+        logger.error("NER backend %s returned JSON that is not LLMNEROutput (%d errors); raw response "
+                     "(truncated): %s", source, exc.error_count(), raw[:RAW_LOG_CHARS])
+        raise NerBackendError("invalid_response", f"schema mismatch: {exc.errors()[0]['msg']} at "
+                              f"{exc.errors()[0]['loc']}", raw=raw[:RAW_LOG_CHARS]) from None
+
+
+def result_from_output(text: str, out: LLMNEROutput, source: str, logger: logging.Logger) -> NERResult:
+    """The checked result of a backend's answer for ``text``: entities anchored at their quote (or
+    rejected), frames validated one by one (invalid ones kept aside, flagged), frame ranges outside
+    the input dropped (the frame then covers the input)."""
+    entities, rejected = anchor_entities(text, out.entities)
+    frames, invalid = [], []
+    for raw_frame in out.frames:
+        raw_frame = {k: v for k, v in raw_frame.items() if k != "source_span_id"} if isinstance(raw_frame, dict) \
+            else raw_frame  # the adapter injects it; a backend's own is not trusted (seed §2.2)
+        try:
+            f = validate_frame(raw_frame)
+        except ValidationError as exc:
+            invalid.append({"frame": raw_frame, "error": _short_error(exc)})
+            continue
+        if f.start is not None and f.end is not None and not (f.start <= f.end <= len(text)):
+            f = f.model_copy(update={"start": None, "end": None})  # unusable range: frame covers the input
+        frames.append(f)
+    for rej in rejected:
+        logger.warning("NER backend %s: entity %r not found in the input; dropped", source, rej["text"])
+    return NERResult(entities=entities, frames=frames, unmapped=list(out.unmapped),
+                     invalid_frames=invalid, rejected_entities=rejected)
 
 
 def anchor_entities(text: str, entities: Iterable[NEREntity]) -> tuple[list[NEREntity], list[dict[str, Any]]]:

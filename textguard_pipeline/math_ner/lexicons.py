@@ -69,7 +69,8 @@ _PL_ADJ = r"(?:y|a|e|ą|ego|ej|ym|ych|emu|i)"  # adjective endings: mniejsz-y/-a
 _LEXICON: list[tuple[str, str, str, float]] = [
     # --- OPERATION (en)
     (r"plus|add|adds|added|adding|addition|additions|sum up", "OPERATION", "add", 0.95),
-    (r"minus|subtract|subtracts|subtracted|subtracting|subtraction|subtractions|take away|takes away|taken away|taking away|took away",
+    (r"minus|subtract|subtracts|subtracted|subtracting|subtraction|subtractions"
+     r"|take away|takes away|taken away|taking away|took away",
      "OPERATION", "sub", 0.95),
     (r"times|multiply|multiplies|multiplying|multiplication|multiplications|multiplied(?: by)?",
      "OPERATION", "mul", 0.95),
@@ -87,7 +88,8 @@ _LEXICON: list[tuple[str, str, str, float]] = [
      "OPERATION", "div", 0.95),
     # --- RELATION (en)
     (r"equals|equal to|equal|is the same as|the same as", "RELATION", "eq", 0.95),
-    (r"(?:is |are )?not equal to|(?:is |are )?not the same as|does not equal|doesn't equal|is different from|different from|unequal to",
+    (r"(?:is |are )?not equal to|(?:is |are )?not the same as|does not equal|doesn't equal"
+     r"|is different from|different from|unequal to",
      "RELATION", "neq", 0.95),
     (r"less than|smaller than|fewer than|lower than", "RELATION", "lt", 0.95),
     (r"greater than|more than|bigger than|larger than|higher than", "RELATION", "gt", 0.9),

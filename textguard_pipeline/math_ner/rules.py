@@ -35,6 +35,7 @@ from .lexicons import (
 )
 from .schemas import NEREntity, NERResult
 
+
 class RuleBasedExtractor:
     """Embedded, offline math NER for English and Polish (seed 001 entity types and frames)."""
 
@@ -65,7 +66,8 @@ class RuleBasedExtractor:
             s = m.group(0)
             if m.start() in list_nums:
                 continue  # "1. Align digits": a list marker, not a quantity
-            if re.match(r"x[0-9a-fA-F]", text[m.end():m.end() + 2]) or re.match(r"(?:st|nd|rd|th)\b", text[m.end():m.end() + 3]):
+            if re.match(r"x[0-9a-fA-F]", text[m.end():m.end() + 2]) or \
+                    re.match(r"(?:st|nd|rd|th)\b", text[m.end():m.end() + 3]):
                 continue
             if _THOUSANDS_RE.fullmatch(s):
                 v = _num_value(s.replace(",", ""))

@@ -142,6 +142,19 @@ class NERResult:
     unmapped: list[str] = field(default_factory=list)
     invalid_frames: list[dict[str, Any]] = field(default_factory=list)
     rejected_entities: list[dict[str, Any]] = field(default_factory=list)
+    #: windows of the input by route (rules / llm / skipped) when a hybrid or LLM extractor read it
+    units: dict[str, int] = field(default_factory=dict)
+    #: which extractor produced each entity / frame (parallel lists), when more than one did
+    entity_sources: list[str] | None = None
+    frame_sources: list[str] | None = None
+
+    def sources(self, default: str) -> dict[str, list[str]]:
+        """The per-item source lists, created (every item from ``default``) on first use."""
+        if self.entity_sources is None:
+            self.entity_sources = [default] * len(self.entities)
+        if self.frame_sources is None:
+            self.frame_sources = [default] * len(self.frames)
+        return {"entities": self.entity_sources, "frames": self.frame_sources}
 
     def to_output(self) -> LLMNEROutput:
         return LLMNEROutput(entities=self.entities, frames=[frame_dict(f) for f in self.frames],

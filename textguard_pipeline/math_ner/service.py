@@ -16,7 +16,6 @@ and 500 invalid JSON/schema).
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from typing import Any
@@ -28,7 +27,15 @@ from pydantic import ValidationError
 
 from .http_backend import NerBackendError
 from .rules import RuleBasedExtractor
-from .schemas import MAX_TEXT_CHARS, NERBatchRequest, NERBatchResponse, NerExtractor, NERRequest, NERResponse, frame_dict
+from .schemas import (
+    MAX_TEXT_CHARS,
+    NERBatchRequest,
+    NERBatchResponse,
+    NerExtractor,
+    NERRequest,
+    NERResponse,
+    frame_dict,
+)
 
 log = logging.getLogger(__name__)
 
@@ -107,8 +114,11 @@ def create_app(extractor: NerExtractor | None = None, max_body_bytes: int = MAX_
         return out, None
 
     @app.get("/health")
-    def health() -> dict[str, str]:
-        return {"status": "ok", "backend": backend.label}
+    def health() -> dict[str, Any]:
+        body: dict[str, Any] = {"status": "ok", "backend": backend.label}
+        if hasattr(backend, "usage"):  # an LLM-backed service reports its requests and tokens so far
+            body["usage"] = backend.usage()
+        return body
 
     @app.post("/ner")
     async def ner(request: Request):

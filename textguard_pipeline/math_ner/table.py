@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any, Iterable
 
 import pandas as pd
@@ -50,43 +51,67 @@ def text_units(chunks: Iterable[Any], max_chars: int = UNIT_MAX_CHARS) -> list[t
     return [u for u in units if u[2].strip()]
 
 
+#: Namespace of the ``source_span_id`` of a text unit: uuid5 of ``doc_id:start:end`` (stable across runs).
+SPAN_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "textguard:ner_frames")
+
+
+def span_id(doc_id: str, start: int, end: int) -> uuid.UUID:
+    """The id of the text unit ``[start, end)`` of ``doc_id`` (the seed's DocSpan.span_id)."""
+    return uuid.uuid5(SPAN_NAMESPACE, f"{doc_id}:{start}:{end}")
+
+
 def ner_frame(doc_id: str, chunks: Iterable[Any], backend: NerExtractor) -> tuple[pd.DataFrame, dict[str, Any]]:
-    """The ``ner_frames`` rows of one document and a report (counts, rejected entities).
+    """The ``ner_frames`` rows of one document and a report (counts, rejected entities, units by route).
 
     One row per entity (``kind="entity"``) and per frame (``kind="frame"``);
     ``start/end/text`` are absolute: the entity's quote, or the text the frame
-    came from. A backend error propagates (the document fails, with its status).
+    came from. As the seed's adapter does (§5.1 step 5), every frame gets the ``source_span_id`` of
+    the text unit it came from. An extractor with ``extract_many`` gets all units of the document at
+    once (so it can batch them). A backend error propagates (the document fails, with its status).
     """
+    units = text_units(chunks)
+    many = getattr(backend, "extract_many", None)
+    results = many([u[2] for u in units]) if many is not None else [backend.extract(u[2]) for u in units]
     rows: list[list[Any]] = []
-    rejected: list[dict[str, Any]] = []
-    unmapped: list[str] = []
-    for chunk_index, base, unit in text_units(chunks):
-        res = backend.extract(unit)
-        for e in res.entities:
-            rows.append([doc_id, "entity", base + e.start, base + e.end, e.text, chunk_index, e.type, e.canonical,
-                         e.confidence, None, None, None, None, True, None, backend.label])
-        for f in res.frames:
-            s, e_ = (f.start, f.end) if f.start is not None and f.end is not None else (0, len(unit))
-            correct = getattr(f, "correct", None) if f.frame_type == "ARITH_EXAMPLE" else None
-            if f.frame_type == "ARITH_EXAMPLE" and correct is None:
-                correct = check_arith(f)
-            rows.append([doc_id, "frame", base + s, base + e_, unit[s:e_], chunk_index, None, None, None, None,
-                         f.frame_type, json.dumps(_stored(f), ensure_ascii=False), correct, True, None,
-                         backend.label])
-        for bad in res.invalid_frames:
-            ft = bad["frame"].get("frame_type") if isinstance(bad["frame"], dict) else None
-            rows.append([doc_id, "frame", base, base + len(unit), unit, chunk_index, None, None, None, None,
-                         str(ft) if ft is not None else None, json.dumps(bad["frame"], ensure_ascii=False, default=str),
-                         None, False, bad["error"], backend.label])
-        rejected += [{**r, "unit_start": base} for r in res.rejected_entities]
-        unmapped += res.unmapped
+    report: dict[str, Any] = {"rejected_entities": [], "unmapped": [], "units": {}}
+    for (chunk_index, base, unit), res in zip(units, results):
+        rows += _unit_rows(doc_id, chunk_index, base, unit, res, backend.label)
+        report["rejected_entities"] += [{**r, "unit_start": base} for r in res.rejected_entities]
+        report["unmapped"] += res.unmapped
+        for k, v in res.units.items():
+            report["units"][k] = report["units"].get(k, 0) + v
     df = pd.DataFrame(rows, columns=NER_COLUMNS)
     df["frame_index"] = pd.array([None] * len(df), dtype="Int64")
     frame_pos = df.index[df["kind"] == "frame"]
     df.loc[frame_pos, "frame_index"] = range(len(frame_pos))
     df = df.astype({"start": "int64", "end": "int64", "chunk_index": "int64", "confidence": "float64",
                     "arith_correct": "boolean", "valid": "bool"})
-    return df, {"rejected_entities": rejected, "unmapped": unmapped}
+    return df, report
+
+
+def _unit_rows(doc_id: str, chunk_index: int, base: int, unit: str, res: Any, label: str) -> list[list[Any]]:
+    rows: list[list[Any]] = []
+    sid = str(span_id(doc_id, base, base + len(unit)))
+    for k, e in enumerate(res.entities):
+        src = res.entity_sources[k] if res.entity_sources else label
+        rows.append([doc_id, "entity", base + e.start, base + e.end, e.text, chunk_index, e.type, e.canonical,
+                     e.confidence, None, None, None, None, True, None, src])
+    for k, f in enumerate(res.frames):
+        s, e_ = (f.start, f.end) if f.start is not None and f.end is not None else (0, len(unit))
+        correct = getattr(f, "correct", None) if f.frame_type == "ARITH_EXAMPLE" else None
+        if f.frame_type == "ARITH_EXAMPLE" and correct is None:
+            correct = check_arith(f)
+        stored = {**_stored(f), "source_span_id": sid}
+        rows.append([doc_id, "frame", base + s, base + e_, unit[s:e_], chunk_index, None, None, None, None,
+                     f.frame_type, json.dumps(stored, ensure_ascii=False), correct, True, None,
+                     res.frame_sources[k] if res.frame_sources else label])
+    for bad in res.invalid_frames:
+        ft = bad["frame"].get("frame_type") if isinstance(bad["frame"], dict) else None
+        s, e_ = bad.get("start", 0), bad.get("end", len(unit))
+        rows.append([doc_id, "frame", base + s, base + e_, unit[s:e_], chunk_index, None, None, None, None,
+                     str(ft) if ft is not None else None, json.dumps(bad["frame"], ensure_ascii=False, default=str),
+                     None, False, bad["error"], bad.get("backend", label)])
+    return rows
 
 
 def _stored(frame: Any) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core.llm import LLMError
 from .candidates import HARD_CASE_THRESHOLD, Candidate, custom_candidate
@@ -28,12 +28,15 @@ class EmbeddedChooser:
     """Lesk over WordNet senses (first-sense backoff); the top hit for Wikidata; custom otherwise."""
 
     def __init__(self, wnet: Any):
-        self.lesk = LeskDisambiguator(wnet)
+        # A wider margin than plain Lesk's: with the domain bonus, weak overlaps are noise (dev half, issue 16).
+        self.lesk = LeskDisambiguator(wnet, margin=6.0)
 
-    def choose(self, mention_text: str, context: str, candidates: Sequence[Candidate]) -> Decision:
+    def choose(self, mention_text: str, context: str, candidates: Sequence[Candidate],
+               bonus: Callable[[Any], float] | None = None) -> Decision:
+        """``bonus``: extra score per WordNet sense (the document's domain profile), or None."""
         wn_c = [c for c in candidates if c.meaning_type == "wordnet"]
         if wn_c:
-            chosen, conf, reason = self.lesk.choose(mention_text, context, [c.wordnet for c in wn_c])
+            chosen, conf, reason = self.lesk.choose(mention_text, context, [c.wordnet for c in wn_c], bonus)
             if chosen is not None:
                 cand = next(c for c in wn_c if c.meaning_id == chosen.meaning_id)
                 return Decision(cand, conf, reason, "lesk")

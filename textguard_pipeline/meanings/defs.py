@@ -173,5 +173,10 @@ CHECKS = [
 
 ASSETS = [resolved_meanings]
 
-#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``); it owns the `meanings` resource.
-defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS, resources={"meanings": MeaningsResource.from_env()})
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = dg.Definitions(assets=ASSETS, asset_checks=CHECKS)
+
+
+def resources() -> dict[str, object]:
+    """The slice's resources, read from the environment now (each code-location load reads it afresh)."""
+    return {"meanings": MeaningsResource.from_env()}

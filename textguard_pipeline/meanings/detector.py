@@ -124,7 +124,8 @@ class WordSignals:
             for n, hyper in enumerate(synset.closure("hypernym")):
                 if n > 12:
                     return False
-                if roots & set(hyper.lemmas()):
+                # "matter" of a book, not physical matter: the root must be a communication synset.
+                if roots & set(hyper.lemmas()) and hyper.lexfile() in (None, "noun.communication"):
                     return True
             return False
 
@@ -160,6 +161,8 @@ class EmbeddedDetector:
         self.nlp = nlp
         self.signals = WordSignals(wnet)
         self.settings = settings or EmbeddedSettings()
+        #: noun chunks dropped by each exclusion rule in the last ``detect`` call (per-document report)
+        self.excluded: Counter = Counter()
 
     # -- public -----------------------------------------------------------
 
@@ -175,6 +178,7 @@ class EmbeddedDetector:
         else:
             docs = self._docs_per_language(pieces)
         out: list[Mention] = []
+        self.excluded = Counter()
         for (chunk, mtext, offset, _piece), doc in zip(pieces, docs):
             if doc is not None:
                 out.extend(self._chunk_mentions(text, chunk, mtext, doc, offset))
@@ -245,9 +249,11 @@ class EmbeddedDetector:
         if "subject" in want:
             for nc in doc.noun_chunks:
                 if any(a < nc.end and nc.start < b for a, b in blocked_ents):
+                    self.excluded["named_entity"] += 1
                     continue
                 found = self._subject(nc)
-                if found is None:
+                if isinstance(found, str):
+                    self.excluded[found] += 1
                     continue
                 toks, detector, lookup = found
                 s, e = offset + toks[0].idx, offset + toks[-1].idx + len(toks[-1].text)
@@ -296,16 +302,17 @@ class EmbeddedDetector:
                 >= self.settings.everyday_adj_senses
         return False
 
-    def _subject(self, nc: Any) -> tuple[list[Any], str, str] | None:
+    def _subject(self, nc: Any) -> tuple[list[Any], str, str] | str:
+        """(tokens, detector, lookup), or the name of the exclusion rule that dropped the noun chunk."""
         toks = [t for t in nc]
         while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop or not self._valid_word(toks[0])):
             toks.pop(0)
         while toks and (toks[-1].pos_ in _TRIM_POS or not self._valid_word(toks[-1])):
             toks.pop()
         if not toks or toks[-1].pos_ not in {"NOUN", "PROPN"}:
-            return None
+            return "no_noun_head"
         if not all(self._valid_word(t) and t.pos_ in _MODIFIER_POS for t in toks):
-            return None
+            return "not_a_term"  # symbols, markup, verbs or numbers inside
         # Longest WordNet multi-word lemma inside the chunk, ending anywhere.
         for n in range(min(len(toks), self.settings.max_words), 1, -1):
             for i in range(len(toks) - n, -1, -1):
@@ -316,24 +323,30 @@ class EmbeddedDetector:
         while len(toks) > 1 and self._everyday_modifier(toks[0]):
             toks.pop(0)
         if len(toks) > self.settings.max_words:
-            return None
+            return "too_long"
         lookup = _lookup_form(toks, self.signals)
         if len(toks) == 1:
             t = toks[0]
             if _ACRONYM.match(t.text) and t.text.isupper():
                 return toks, "spacy_noun_chunk", t.text
-            if t.pos_ != "NOUN" or t.is_stop or len(t.text) < 3:
-                return None
+            if t.pos_ != "NOUN" and not (t.text.islower() and self.signals.common_word(t.text)):
+                return "proper_noun"  # a lower-case word WordNet knows is a noun whatever the tagger says
+            if t.is_stop or len(t.text) < 3:
+                return "stop_word"
             lemma = _head_lemma(t, self.signals)
             n_senses = self.signals.senses(lemma, "n")
-            if not n_senses or n_senses >= self.settings.everyday_noun_senses:
-                return None
-            if self.signals.generic(lemma) or self.signals.structural(lemma):
-                return None
+            if not n_senses:
+                return "unknown_word"
+            if n_senses >= self.settings.everyday_noun_senses:
+                return "everyday_polysemy"
+            if self.signals.generic(lemma):
+                return "generic_noun"
+            if self.signals.structural(lemma):
+                return "structural_term"
             return toks, "spacy_noun_chunk", lemma
         head = toks[-1].lemma_.lower()
         if toks[-1].pos_ == "NOUN" and self.signals.structural(head) and len(toks) == 2:
-            return None  # "next section", "final chapter"
+            return "structural_term"  # "next section", "final chapter"
         return toks, "spacy_noun_chunk", lookup
 
     def _apply_min_occurrences(self, mentions: list[Mention]) -> list[Mention]:

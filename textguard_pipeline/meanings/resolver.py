@@ -49,6 +49,7 @@ from .candidates import (
 )
 from .choose import Decision, EmbeddedChooser, Item, LLMDisambiguator, rate_terms
 from .detector import EmbeddedDetector, EmbeddedSettings
+from .domains import DomainProfile
 from .mentions import STAGE_A_PROMPT_VERSION, Mention, MentionDetectionError, TextLayout, locate_mentions
 from .stage_a import LLMMentionDetector
 from .suppression import SuppressionRule, load_suppressions, suppressing_rule
@@ -61,7 +62,30 @@ MeaningSettings = MeaningsSettings
 
 #: The knobs that change what the resolver emits (the settings hash covers these and the components).
 _HASHED = ("index_types", "use_llm", "rate", "llm_batch_size", "hard_threshold", "candidate_limit", "boundary",
-           "page_chars", "min_occurrences_subject", "min_occurrences_author")
+           "page_chars", "min_occurrences_subject", "min_occurrences_author", "domain_aware",
+           "one_sense_per_discourse")
+
+
+def _one_sense_per_discourse(mentions: Sequence[Mention], decisions: list[Decision]) -> list[Decision]:
+    """Majority sense per (index type, label, lemma); a lemma whose mentions agree keeps its decisions."""
+    votes: dict[tuple, Counter] = defaultdict(Counter)
+    first: dict[tuple, dict[str | None, Decision]] = defaultdict(dict)
+    keys = [(m.index_type, m.label, m.lookup or m.label) for m in mentions]
+    for k, d in zip(keys, decisions):
+        votes[k][d.candidate.meaning_id] += 1
+        first[k].setdefault(d.candidate.meaning_id, d)
+    out = []
+    for k, d in zip(keys, decisions):
+        top = max(votes[k].values())
+        winner = next(mid for mid in first[k] if votes[k][mid] == top)  # first seen among the most voted
+        out.append(d if d.candidate.meaning_id == winner else first[k][winner])
+    return out
+
+
+def exclusion_shares(excluded: Counter, kept: int) -> tuple[int, dict[str, float]]:
+    """(noun chunks seen, {rule: share of them it dropped}) — per document, for the metadata (issue 16)."""
+    seen = kept + sum(excluded.values())
+    return seen, {rule: round(n / seen, 4) for rule, n in sorted(excluded.items())} if seen else {}
 
 
 #: chunk languages the installed WordNet serves (None = undetermined, the project default); no French or
@@ -87,6 +111,10 @@ class ResolveStats:
     llm: dict[str, int] = field(default_factory=dict)
     wikidata_errors: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    #: dominant lexicographer files of the document; noun chunks seen; share dropped by each exclusion rule
+    domains: list[str] = field(default_factory=list)
+    noun_chunks: int = 0
+    excluded_share: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -170,12 +198,12 @@ class MeaningResolver:
         unsupported = [languages.get(m.chunk_index) not in WORDNET_LANGUAGES for m in mentions]
         found = [([custom_candidate(m.label)], "unsupported_language") if skip
                  else self.finder.find(m.label, m.index_type, m.lookup, m.pos) for m, skip in zip(mentions, unsupported)]
-        decisions = [self.chooser.choose(m.text, m.context, cands) for m, (cands, _rule) in zip(mentions, found)]
+        decisions, heads, profile = self._supported_decisions(mentions, found, unsupported)
         if self.llm is not None:
             self._llm_decisions(mentions, found, decisions, stats)
         t2 = time.perf_counter()
         rows = []
-        for m, (cands, rule), d, skip in zip(mentions, found, decisions, unsupported):
+        for i, (m, (cands, rule), d) in enumerate(zip(mentions, found, decisions)):
             c = d.candidate
             norm = normalize_label(m.label)
             row = {
@@ -191,7 +219,10 @@ class MeaningResolver:
                 "meaning_confidence": d.confidence, "meaning_source": d.source, "reason_code": d.reason_code,
                 "candidate_rule": rule, "n_candidates": sum(1 for x in cands if x.meaning_type != "custom"),
                 "merge_key": merge_key(m.index_type, c.meaning_type, c.meaning_id, norm),
-                "lexicon": self.lexicon, "meaning_reason": "unsupported_language" if skip else None,
+                "lexicon": self.lexicon,
+                "head_meaning_id": heads[i][0] if c.meaning_type == "custom" and heads[i] else None,
+                "head_meaning_gloss": heads[i][1] if c.meaning_type == "custom" and heads[i] else None,
+                "meaning_reason": "unsupported_language" if unsupported[i] else None,
             }
             rule_hit = suppressing_rule(self.suppressions, row, doc_id)
             if rule_hit is not None:
@@ -214,11 +245,72 @@ class MeaningResolver:
         stats.by_reason = Counter(df["reason_code"])
         stats.by_rule = Counter(df["candidate_rule"])
         stats.wikidata_errors = dict(self.finder.wikidata_errors)
+        stats.domains = profile.dominant() if profile is not None else []
+        if stats.detector == "embedded":
+            kept = sum(m.index_type == "subject" for m in mentions)
+            stats.noun_chunks, stats.excluded_share = exclusion_shares(self.embedded.excluded, kept)
         stats.seconds = {"detect": round(t1 - t0, 3), "resolve": round(t2 - t1, 3),
                          "total": round(time.perf_counter() - t0, 3)}
         return df, stats
 
     # -- helpers --------------------------------------------------------------
+
+    def _supported_decisions(self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]],
+                             unsupported: Sequence[bool]):
+        """:meth:`_embedded_decisions` over the mentions a lexicon serves; the others stay custom (issue 17)."""
+        if not any(unsupported):
+            return self._embedded_decisions(mentions, found)
+        idx = [i for i, skip in enumerate(unsupported) if not skip]
+        some, some_heads, profile = self._embedded_decisions([mentions[i] for i in idx], [found[i] for i in idx])
+        decisions = [Decision(found[i][0][0], None, "no_candidates", "none") for i in range(len(mentions))]
+        heads: list[tuple[str, str] | None] = [None] * len(mentions)
+        for j, i in enumerate(idx):
+            decisions[i], heads[i] = some[j], some_heads[j]
+        return decisions, heads, profile
+
+    def _embedded_decisions(self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]]
+                            ) -> tuple[list[Decision], list[tuple[str, str] | None], DomainProfile | None]:
+        """Decisions (one per mention), head meanings of custom compounds, and the domain profile.
+
+        Each mention is decided from its own context, with the document's domain profile adding a bonus to
+        senses that fit it; then one sense per discourse: every mention of a lemma takes the sense most of
+        them chose (the first mention's on a tie). Pooling the contexts instead scored worse on the dev half.
+        """
+        s = self.settings
+        profile = None
+        if s.domain_aware:
+            profile = DomainProfile.build(self.wnet, [
+                (m.lookup or m.label, [c.wordnet for c in cands if c.meaning_type == "wordnet"])
+                for m, (cands, _r) in zip(mentions, found) if m.index_type == "subject"])
+        contexts: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for m in mentions:
+            contexts[(m.index_type, m.lookup or m.label)].append(m.context)
+        decisions = [self.chooser.choose(m.text, m.context, cands, self._bonus(profile, m.lookup or m.label))
+                     for m, (cands, _r) in zip(mentions, found)]
+        if s.one_sense_per_discourse:
+            decisions = _one_sense_per_discourse(mentions, decisions)
+        heads = [self._head_meaning(m, d, profile, contexts) for m, d in zip(mentions, decisions)]
+        return decisions, heads, profile
+
+    def _bonus(self, profile: DomainProfile | None, lemma: str):
+        if profile is None:
+            return None
+        return lambda cand: profile.bonus(self.wnet, lemma, cand)
+
+    def _head_meaning(self, m: Mention, d: Decision, profile: DomainProfile | None,
+                      contexts: dict[tuple[str, str], list[str]]) -> tuple[str, str] | None:
+        """(id, gloss) of the head noun's sense for a compound WordNet lacks ("porcelain crown" → crown)."""
+        words = (m.lookup or m.label).split()
+        if d.candidate.meaning_type != "custom" or m.index_type != "subject" or len(words) < 2:
+            return None
+        head = words[-1]
+        cands, _rule = self.finder.find(head, "subject", head, "n")
+        wn_c = [c for c in cands if c.meaning_type == "wordnet"]
+        if not wn_c:
+            return None
+        ctx = " ".join(contexts[(m.index_type, m.lookup or m.label)][:8])
+        hd = self.chooser.choose(head, ctx, wn_c, self._bonus(profile, head))
+        return (hd.candidate.meaning_id, hd.candidate.gloss) if hd.candidate.meaning_type == "wordnet" else None
 
     @staticmethod
     def _entries(df: pd.DataFrame) -> pd.DataFrame:

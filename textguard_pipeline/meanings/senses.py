@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..settings import PROJECT_ROOT
 
@@ -242,7 +242,24 @@ def is_generic_noun(wnet, lemma: str, stats: GlossStats | None = None) -> bool:
         return False
     stats = stats or gloss_stats(wnet)
     freq = stats.frequency(lemma)
-    return freq >= 0.0015 or (freq >= 0.0005 and n_senses >= 6)
+    if freq >= 0.0015:
+        return True
+    # A polysemous word used in many glosses is generic unless its main sense is a concrete thing:
+    # "gum", "bridge", "key" define many plants and devices, yet a reader looks them up (issue 16).
+    return freq >= 0.0005 and n_senses >= 6 and _first_lexfile(wnet, lemma) not in CONCRETE_LEXFILES
+
+
+#: Lexicographer files of concrete, physical things (WordNet lexnames(5)).
+CONCRETE_LEXFILES = frozenset({"noun.artifact", "noun.food", "noun.body", "noun.substance", "noun.plant",
+                               "noun.animal", "noun.object"})
+
+
+def _first_lexfile(wnet, lemma: str) -> str | None:
+    try:
+        synsets = wnet.synsets(lemma, pos="n")
+        return synsets[0].lexfile() if synsets else None
+    except Exception:  # noqa: BLE001 - a lexicon without lexfile data: no concrete exception
+        return None
 
 
 @lru_cache(maxsize=1)
@@ -386,13 +403,15 @@ class LeskDisambiguator:
         mention = {stem(t) for t in tokens(mention_text)}
         return {stem(t) for t in tokens(context)} - mention
 
-    def choose(self, mention_text: str, context: str,
-               candidates: Sequence[MeaningCandidate]) -> tuple[MeaningCandidate | None, float, str]:
+    def choose(self, mention_text: str, context: str, candidates: Sequence[MeaningCandidate],
+               bonus: Callable[[MeaningCandidate], float] | None = None,
+               ) -> tuple[MeaningCandidate | None, float, str]:
         """(chosen candidate, confidence 0..1, reason_code).
 
         reason codes: ``no_candidates``, ``single_candidate``, ``gloss_overlap``
         (Lesk chose a sense other than or agreeing with the first one on clear
-        evidence), ``first_sense_backoff`` (no clear evidence: first sense).
+        evidence), ``domain_fit`` (the document-domain ``bonus`` decided),
+        ``first_sense_backoff`` (no clear evidence: first sense).
         """
         if not candidates:
             return None, 0.0, "no_candidates"
@@ -402,7 +421,18 @@ class LeskDisambiguator:
         if not self.use_lesk:
             return first, round(max(0.3, 0.75 - 0.05 * (len(candidates) - 1)), 2), "first_sense_backoff"
         ctx = self.context_stems(mention_text, context)
-        scores = [(self.score(ctx, c), c) for c in candidates]
+        lesk = [(self.score(ctx, c), c) for c in candidates]
+        if bonus is not None:
+            scores = [(sc + bonus(c), c) for sc, c in lesk]
+            chosen = self._decide(scores, first, len(candidates))
+            plain = self._decide(lesk, first, len(candidates))
+            if chosen[0] is not plain[0]:
+                return chosen[0], chosen[1], "domain_fit"
+            return chosen
+        return self._decide(lesk, first, len(candidates))
+
+    def _decide(self, scores: list[tuple[float, MeaningCandidate]], first: MeaningCandidate,
+                n: int) -> tuple[MeaningCandidate, float, str]:
         first_score = next(s for s, c in scores if c is first)
         best_score, best = max(scores, key=lambda sc: sc[0])
         if best is not first and best_score - first_score >= self.margin:
@@ -411,7 +441,7 @@ class LeskDisambiguator:
         if first_score > 0 and first_score >= best_score:
             return first, _confidence(first_score, [s for s, c in scores if c is not first]), "gloss_overlap"
         # Weak or no evidence: the first sense, with a confidence that shrinks with polysemy.
-        return first, round(max(0.3, 0.75 - 0.05 * (len(candidates) - 1)), 2), "first_sense_backoff"
+        return first, round(max(0.3, 0.75 - 0.05 * (n - 1)), 2), "first_sense_backoff"
 
 
 def _confidence(best: float, others: Sequence[float]) -> float:

@@ -1,6 +1,7 @@
 """The operations slice's Dagster definitions: jobs, sensors, schedules and the executor."""
 
 import dagster as dg
+
 from .executor import EXECUTOR, executor_from_env
 from .jobs import materialize_all, refresh_cron, rematerialize_all
 from .schedules import corpus_refresh
@@ -10,8 +11,19 @@ JOBS = [materialize_all, rematerialize_all]
 SENSORS = [corpus_sensor, config_change_sensor]
 SCHEDULES = [corpus_refresh]
 
-__all__ = ["EXECUTOR", "JOBS", "SCHEDULES", "SENSORS", "config_change_sensor", "corpus_refresh", "corpus_sensor",
-           "executor_from_env", "materialize_all", "refresh_cron", "rematerialize_all"]
+__all__ = [
+    "EXECUTOR",
+    "JOBS",
+    "SCHEDULES",
+    "SENSORS",
+    "config_change_sensor",
+    "corpus_refresh",
+    "corpus_sensor",
+    "executor_from_env",
+    "materialize_all",
+    "refresh_cron",
+    "rematerialize_all",
+]
 
 #: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
 defs = dg.Definitions(jobs=JOBS, sensors=SENSORS, schedules=SCHEDULES, executor=EXECUTOR)

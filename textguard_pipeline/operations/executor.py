@@ -1,18 +1,17 @@
 """The executor of every job, chosen by ``TEXTGUARD_EXECUTOR``: ``in_process`` | ``multiprocess`` (default) | ``celery``."""
 
-import os
-
 from dagster import ExecutorDefinition, in_process_executor, multiprocess_executor
 
-EXECUTORS = ("in_process", "multiprocess", "celery")
+from .. import settings
+from ..settings import EXECUTORS
 
 
 def celery_broker() -> str:
-    return os.environ.get("TEXTGUARD_CELERY_BROKER") or "redis://127.0.0.1:6379/0"
+    return settings.operations_settings().celery_broker
 
 
 def celery_backend() -> str:
-    return os.environ.get("TEXTGUARD_CELERY_BACKEND") or celery_broker()
+    return settings.operations_settings().celery_backend
 
 
 def executor_from_env(name: str | None = None) -> ExecutorDefinition:
@@ -25,7 +24,7 @@ def executor_from_env(name: str | None = None) -> ExecutorDefinition:
     must then be persistent (SQLite on a shared disk, or PostgreSQL) and the
     warehouse reachable from every worker.
     """
-    name = (name or os.environ.get("TEXTGUARD_EXECUTOR") or "multiprocess").strip().lower().replace("-", "_")
+    name = (name or settings.operations_settings().executor).strip().lower().replace("-", "_")
     if name in ("in_process", "inprocess"):
         return in_process_executor
     if name == "multiprocess":

@@ -38,6 +38,7 @@ from dagster._core.storage.event_log.schema import SqlEventLogStorageTable
 from dagster._serdes import ConfigurableClassData
 from dagster_postgres.event_log import PostgresEventLogStorage
 from dagster_postgres.utils import create_pg_engine, get_token_provider_from_config, pg_config, pg_url_from_config
+from .. import settings
 
 EVENT_BATCH_ENV = "DAGSTER_EVENT_BATCH_SIZE"
 
@@ -58,12 +59,16 @@ class PooledPostgresEventLogStorage(PostgresEventLogStorage):
     ):
         super().__init__(postgres_url, should_autocreate_tables, inst_data, token_provider)
         self._engine = create_pg_engine(
-            self.postgres_url, self._token_provider, isolation_level="AUTOCOMMIT", pool_pre_ping=True,
-            pool_size=pool_size, max_overflow=max_overflow, pool_recycle=pool_recycle,
+            self.postgres_url,
+            self._token_provider,
+            isolation_level="AUTOCOMMIT",
+            pool_pre_ping=True,
+            pool_size=pool_size,
+            max_overflow=max_overflow,
+            pool_recycle=pool_recycle,
         )
         if event_batch_size > 0:
-            # Read by the DagsterInstance on every event (not at import), so setting it here is enough.
-            os.environ.setdefault(EVENT_BATCH_ENV, str(event_batch_size))
+            settings.default_dagster_event_batch_size(event_batch_size)
 
     # The engine is read through this property everywhere in the parent class: a process forked
     # after the pool was created (multiprocess executor, celery prefork) gets a fresh pool instead
@@ -89,14 +94,27 @@ class PooledPostgresEventLogStorage(PostgresEventLogStorage):
     def config_type(cls):
         return {
             **pg_config(),
-            "pool_size": Field(int, is_required=False, default_value=2,
-                               description="Connections kept open per process."),
-            "max_overflow": Field(int, is_required=False, default_value=4,
-                                  description="Extra connections allowed above pool_size under load."),
-            "pool_recycle": Field(int, is_required=False, default_value=3600,
-                                  description="Seconds after which a pooled connection is replaced."),
-            "event_batch_size": Field(int, is_required=False, default_value=100,
-                                      description="DAGSTER_EVENT_BATCH_SIZE when the environment does not set it; 0 = off."),
+            "pool_size": Field(
+                int, is_required=False, default_value=2, description="Connections kept open per process."
+            ),
+            "max_overflow": Field(
+                int,
+                is_required=False,
+                default_value=4,
+                description="Extra connections allowed above pool_size under load.",
+            ),
+            "pool_recycle": Field(
+                int,
+                is_required=False,
+                default_value=3600,
+                description="Seconds after which a pooled connection is replaced.",
+            ),
+            "event_batch_size": Field(
+                int,
+                is_required=False,
+                default_value=100,
+                description="DAGSTER_EVENT_BATCH_SIZE when the environment does not set it; 0 = off.",
+            ),
         }
 
     @classmethod

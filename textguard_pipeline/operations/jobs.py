@@ -11,13 +11,13 @@ schedules.py; executor: executor.py.
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass, field
 
 from dagster import AssetSelection, RunRequest, define_asset_job
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from .. import settings
+from ..core.documents import file_sha256
 from ..defs_kit.partitions import (
     CorpusPlan,
     contiguous_ranges,
@@ -25,26 +25,31 @@ from ..defs_kit.partitions import (
     encode_cursor,
     plan_corpus,
     recorded_shas,
+    register_partitions,
 )
 from .executor import EXECUTOR
 
 # -- configuration ----------------------------------------------------------------
 
-DEFAULT_REFRESH_CRON = "0 2 * * *"  # nightly at 02:00
+DEFAULT_REFRESH_CRON = settings.OperationsSettings.refresh_cron  # nightly at 02:00
 
 
 def refresh_cron() -> str:
-    return os.environ.get("TEXTGUARD_REFRESH_CRON") or DEFAULT_REFRESH_CRON
+    return settings.operations_settings().refresh_cron
 
 
 def refresh_timezone() -> str:
-    return os.environ.get("TEXTGUARD_REFRESH_TZ") or "UTC"
+    return settings.operations_settings().refresh_tz
 
 
 # -- jobs ---------------------------------------------------------------------------
 
 # rewritten_chunks (the LLM round trip) is opt-in: only with TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK set.
-_ALL = AssetSelection.all() if settings.rewrite_settings().enabled else AssetSelection.all() - AssetSelection.assets("rewritten_chunks")
+_ALL = (
+    AssetSelection.all()
+    if settings.rewrite_settings().enabled
+    else AssetSelection.all() - AssetSelection.assets("rewritten_chunks")
+)
 
 materialize_all = define_asset_job(
     "materialize_all",
@@ -92,14 +97,15 @@ def range_run_requests(keys: list[str], ordered: list[str], run_key_prefix: str)
     return out
 
 
-def plan_tick(corpus_dir: str, registered: list[str], known_shas: dict[str, str]) -> TickPlan:
+def plan_tick(corpus_dir: str, registered: list[str], known_shas: dict[str, str], hasher=file_sha256) -> TickPlan:
     """Plan runs for the documents that are new or whose sha256 differs from ``known_shas``.
 
     The run key is derived from the (doc_id → sha256) content of the runs, so
     the same content is never requested twice by the same sensor.
     """
-    plan = plan_corpus(corpus_dir, set(registered), known_shas)
-    ordered = list(registered) + [k for k in plan.new_keys if k not in set(registered)]
+    known = set(registered)  # once: a membership test per key against 100k registered documents
+    plan = plan_corpus(corpus_dir, known, known_shas, hasher=hasher)
+    ordered = list(registered) + [k for k in plan.new_keys if k not in known]
     to_run = plan.to_run
     if not to_run:
         return TickPlan(plan, ordered)
@@ -124,7 +130,7 @@ def refresh_requests(instance, corpus_dir: str | None = None, warehouse: str | N
     known = recorded_shas(warehouse or settings.warehouse(), registered)
     tick = plan_tick(corpus_dir or settings.corpus_dir(), registered, known)
     if tick.new_keys:
-        instance.add_dynamic_partitions(documents_partitions.name, tick.new_keys)
+        register_partitions(instance, tick.new_keys)
     return tick
 
 
@@ -136,11 +142,21 @@ _FINGERPRINT_SKIP = ("KEY", "TOKEN", "SECRET", "PASSWORD")
 
 def config_fingerprint(code_versions: dict[str, str | None], env: dict[str, str] | None = None) -> str:
     """A hash of the asset code versions and the TEXTGUARD_* settings (not secrets, not ops knobs)."""
-    env = dict(os.environ if env is None else env)
-    ops_knobs = {"TEXTGUARD_EXECUTOR", "TEXTGUARD_MAX_PARTITIONS_PER_RUN", "TEXTGUARD_REFRESH_CRON",
-                 "TEXTGUARD_REFRESH_TZ", "TEXTGUARD_CELERY_BROKER", "TEXTGUARD_CELERY_BACKEND"}
-    relevant = {k: v for k, v in env.items()
-                if k.startswith("TEXTGUARD_") and k not in ops_knobs and not any(s in k for s in _FINGERPRINT_SKIP)}
+    env = settings.textguard_environment(env)
+    ops_knobs = {
+        "TEXTGUARD_EXECUTOR",
+        "TEXTGUARD_MAX_PARTITIONS_PER_RUN",
+        "TEXTGUARD_REFRESH_CRON",
+        "TEXTGUARD_REFRESH_TZ",
+        "TEXTGUARD_CELERY_BROKER",
+        "TEXTGUARD_CELERY_BACKEND",
+        "TEXTGUARD_IO_CACHE_MB",
+    }
+    relevant = {
+        k: v
+        for k, v in env.items()
+        if k.startswith("TEXTGUARD_") and k not in ops_knobs and not any(s in k for s in _FINGERPRINT_SKIP)
+    }
     data = json.dumps({"code": code_versions, "env": relevant}, sort_keys=True)
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 
@@ -148,5 +164,3 @@ def config_fingerprint(code_versions: dict[str, str | None], env: dict[str, str]
 def all_documents_requests(registered: list[str], fingerprint: str) -> list[RunRequest]:
     """Runs covering every registered document, in ranges."""
     return range_run_requests(list(registered), list(registered), f"config-{fingerprint}")
-
-

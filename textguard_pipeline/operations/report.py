@@ -5,24 +5,36 @@ Runs in one process, several documents per run (contiguous ranges of the
 project's dagster.yaml: SQLite under data/dagster_home) so the runs are
 visible afterwards in the UI. Writes ``asset-checks.xml`` (JUnit, one testcase
 per check per document) and ``asset-checks.md``; returns non-zero when a
-blocking or ERROR-severity check failed or an asset step failed.
+blocking or ERROR-severity check failed, an asset step failed or a
+document failed in an asset.
+
+Nothing is silently dropped: a document that failed in an asset is listed with
+the reason (an unreadable upstream file is named), a step failure keeps its
+causes (disk full, read-only file system, with the file), runs left STARTED by a
+killed process are marked failed, and partitions or files of documents that
+left the corpus are listed (``textguard prune`` removes them; the report never
+does). Every name and message is made safe for XML and the terminal
+(:mod:`.safe_text`).
 """
 
-import os
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from dagster import AssetCheckSeverity, DagsterInstance
+from dagster import AssetCheckSeverity, BetaWarning, DagsterInstance, PreviewWarning
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from .. import settings
 from ..core.documents import discover_documents
-from ..defs_kit.partitions import contiguous_ranges, documents_partitions
+from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
 from ..meanings.wordnet_install import lexicon_status
-
+from .instance import fail_orphaned_runs, open_instance, owner_tags
+from .parallel import Progress, RangeTask, Throughput, cpu_seconds, run_ranges, split_size
+from .safe_text import one_line, visible
+from .warehouse import Stale, find_stale, orphan_tmp_files, remove_files
 
 
 @dataclass
@@ -43,7 +55,15 @@ class ReportResult:
     documents: list[str] = field(default_factory=list)
     #: asset → Markdown summaries its materializations published (metadata key "summary")
     summaries: dict[str, list[str]] = field(default_factory=dict)
+    #: doc_id → asset → why the document has no output there (the runner's ``failed_documents``)
+    document_failures: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: what the report cleaned up or noticed before running (orphaned runs, temporary files)
+    housekeeping: list[str] = field(default_factory=list)
+    #: partitions and files of documents no longer in the corpus (removed only by `textguard prune`)
+    stale: Stale = field(default_factory=Stale)
     seconds: float = 0.0
+    #: documents done, rate, processes, cores busy (see parallel.Throughput)
+    throughput: Throughput = field(default_factory=Throughput)
 
     @property
     def failed(self) -> list[CheckOutcome]:
@@ -51,29 +71,34 @@ class ReportResult:
 
     @property
     def ok(self) -> bool:
-        return not self.failed and not self.step_failures
-
-
-def _instance() -> DagsterInstance:
-    home = os.environ.get("DAGSTER_HOME")
-    if not home:
-        home = str(settings.PROJECT_ROOT / "data" / "dagster_home")
-        os.environ["DAGSTER_HOME"] = home
-    Path(home).mkdir(parents=True, exist_ok=True)
-    if not (Path(home) / "dagster.yaml").exists():
-        src = settings.PROJECT_ROOT / "dagster.yaml"
-        if src.exists():
-            (Path(home) / "dagster.yaml").write_text(src.read_text())
-    return DagsterInstance.get()
+        return not self.failed and not self.step_failures and not self.document_failures
 
 
 def register_documents(instance: DagsterInstance, keys: list[str]) -> list[str]:
-    """Add missing partitions; return every registered key in partition order."""
-    existing = instance.get_dynamic_partitions(documents_partitions.name)
-    new = [k for k in keys if k not in set(existing)]
-    if new:
-        instance.add_dynamic_partitions(documents_partitions.name, new)
-    return list(existing) + new
+    """Add missing partitions (safe when other processes do the same); return every key in partition order."""
+    return register_partitions(instance, keys)
+
+
+def load_definitions():
+    """The code location's Definitions, without the Beta/Preview warnings their decorators raise
+    (backfill_policy and partitioned checks are used on purpose)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", BetaWarning)
+        warnings.simplefilter("ignore", PreviewWarning)
+        from ..definitions import build_definitions
+
+        return build_definitions()
+
+
+def housekeeping(instance: DagsterInstance, warehouse: str) -> list[str]:
+    """Mark runs whose process died as failed; remove temporary files their writers left. Returns what was done."""
+    orphaned = fail_orphaned_runs(instance)
+    notes = [
+        f"run {run_id} was left STARTED by process {pid}, which is gone: marked FAILED" for run_id, pid in orphaned
+    ]
+    dead = {pid for _, pid in orphaned}
+    notes += [f"removed orphan temporary file {p}" for p in remove_files(orphan_tmp_files(warehouse, dead_pids=dead))]
+    return notes
 
 
 def materialize_corpus(
@@ -82,46 +107,115 @@ def materialize_corpus(
     select: str | None = None,
     log=print,
     log_level: str = "WARNING",
+    workers: int = 1,
+    quiet: bool = True,
 ) -> ReportResult:
-    """Materialize every asset of the code location for every corpus document."""
-    from ..definitions import build_definitions
+    """Materialize every asset of the code location for every corpus document.
 
-    instance = instance or _instance()
-    defs = build_definitions()
+    ``workers`` > 1 runs the document ranges in that many processes (:mod:`.parallel`; the instance
+    must be persistent); without ``batch_size`` the documents are then split so that every worker
+    gets a range. ``quiet=False`` shows a progress bar on a terminal.
+    """
+    instance = instance or open_instance()
+    defs = load_definitions()
+    job = _job(defs, select)
     docs = sorted(discover_documents(settings.corpus_dir()))
     if not docs:
         raise SystemExit(f"no documents under {settings.corpus_dir()}")
+    res = ReportResult(documents=docs, housekeeping=housekeeping(instance, settings.warehouse()))
     ordered = register_documents(instance, docs)
-    job = defs.resolve_job_def("materialize_all")
-    if select:
-        job = _selection_job(defs, select)
     selected = {k.to_user_string() for k in job.asset_layer.selected_asset_keys}
     checks_meta = {name: v for name, v in _check_specs(defs).items() if name.split("/", 1)[0] in selected}
-    res = ReportResult(documents=docs)
-    t0 = time.perf_counter()
-    ranges = contiguous_ranges(docs, ordered, batch_size or settings.max_partitions_per_run())
-    for i, (first, last) in enumerate(ranges, 1):
-        keys = ordered[ordered.index(first): ordered.index(last) + 1]
-        log(f"[{i}/{len(ranges)}] materializing {len(keys)} document(s): {first} … {last}")
-        t = time.perf_counter()
-        result = job.execute_in_process(
-            instance=instance,
-            run_config={"loggers": {"console": {"config": {"log_level": log_level}}}},
-            tags={ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last},
-            raise_on_error=False,
-        )
-        res.runs.append(result.run_id)
-        _collect(result, keys, checks_meta, res)
-        log(f"      run {result.run_id[:8]} {'ok' if result.success else 'FAILED'} in {time.perf_counter() - t:.1f}s")
+    workers = max(1, workers) if instance.is_persistent else 1
+    max_size = settings.max_partitions_per_run()
+    size = batch_size or split_size(len(docs), max_size, workers)
+    position = {k: i for i, k in enumerate(ordered)}  # not ordered.index(): 100k registered documents
+    ranges = contiguous_ranges(docs, ordered, size)
+    # Splitting for the workers must not create one-document runs where one run would have held more
+    # documents: a one-document step fails on its document's error instead of isolating it (another report).
+    while batch_size is None and size < max_size and any(a == b for a, b in ranges) and len(docs) > 1:
+        size += 1
+        ranges = contiguous_ranges(docs, ordered, size)
+    tasks = [RangeTask(i, first, last, tuple(ordered[position[first]: position[last] + 1]))
+             for i, (first, last) in enumerate(ranges, 1)]
+    workers = min(workers, len(tasks))
+    t0, cpu0 = time.perf_counter(), cpu_seconds()
+    progress = Progress(len(docs), quiet=quiet)
+    _RANGE_CONTEXT.update(instance=instance, job=job, checks_meta=checks_meta, log_level=log_level)
+    log(f"materializing {len(docs)} document(s) in {len(tasks)} run(s), {workers} process(es)")
+    parts: dict[int, ReportResult] = {}
+    try:
+        for task, (part, secs, ok, run_id) in run_ranges(tasks, _run_range, workers, _worker_init,
+                                                        (str(instance.root_directory), select, log_level)):
+            parts[task.index] = part
+            progress.advance(len(task.keys))
+            log(f"[{task.index}/{len(tasks)}] run {run_id[:8]} {'ok' if ok else 'FAILED'} in {secs:.1f}s: "
+                f"{len(task.keys)} document(s) {one_line(task.first)} … {one_line(task.last)} — {progress.figures()}")
+    finally:
+        progress.close()
+        _RANGE_CONTEXT.clear()
+    for index in sorted(parts):
+        _merge(res, parts[index])
     res.seconds = time.perf_counter() - t0
+    res.throughput = Throughput(len(docs), res.seconds, workers, cpu_seconds() - cpu0)
+    partitioned = {k.to_user_string() for k in defs.resolve_asset_graph().materializable_asset_keys
+                   if defs.resolve_asset_graph().get(k).partitions_def == documents_partitions}
+    res.stale = find_stale(settings.warehouse(), instance.get_dynamic_partitions(documents_partitions.name),
+                           set(docs), partitioned)
     return res
+
+
+#: what :func:`_run_range` runs with: set by materialize_corpus (one process) or _worker_init (workers)
+_RANGE_CONTEXT: dict[str, Any] = {}
+
+
+def _job(defs, select: str | None):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", BetaWarning)
+        return _selection_job(defs, select) if select else defs.resolve_job_def("materialize_all")
+
+
+def _worker_init(home: str, select: str | None, log_level: str) -> None:
+    """In a worker process: the same instance, definitions and job as the parent, once."""
+    defs = load_definitions()
+    job = _job(defs, select)
+    selected = {k.to_user_string() for k in job.asset_layer.selected_asset_keys}
+    _RANGE_CONTEXT.update(instance=open_instance(home), job=job, log_level=log_level,
+                          checks_meta={n: v for n, v in _check_specs(defs).items() if n.split("/", 1)[0] in selected})
+
+
+def _run_range(task: RangeTask) -> tuple[ReportResult, float, bool, str]:
+    """One run over ``task``'s documents; its outcomes as a partial ReportResult (picklable)."""
+    ctx = _RANGE_CONTEXT
+    t = time.perf_counter()
+    result = ctx["job"].execute_in_process(
+        instance=ctx["instance"],
+        run_config={"loggers": {"console": {"config": {"log_level": ctx["log_level"]}}}},
+        tags={ASSET_PARTITION_RANGE_START_TAG: task.first, ASSET_PARTITION_RANGE_END_TAG: task.last, **owner_tags()},
+        raise_on_error=False,
+    )
+    part = ReportResult(runs=[result.run_id])
+    _collect(result, list(task.keys), ctx["checks_meta"], part)
+    return part, time.perf_counter() - t, result.success, result.run_id
+
+
+def _merge(res: ReportResult, part: ReportResult) -> None:
+    res.runs += part.runs
+    res.outcomes += part.outcomes
+    res.step_failures += part.step_failures
+    for asset, summaries in part.summaries.items():
+        res.summaries.setdefault(asset, []).extend(summaries)
+    for doc_id, by_asset in part.document_failures.items():
+        res.document_failures.setdefault(doc_id, {}).update(by_asset)
 
 
 def _selection_job(defs, select: str):
     """A job over an asset selection string (e.g. "source_documents parsed_chunks" or "key:parsed_chunks+")."""
     from dagster import AssetSelection, Definitions, define_asset_job
 
-    selection = AssetSelection.from_string(select) if " " not in select.strip() else AssetSelection.assets(*select.split())
+    selection = (
+        AssetSelection.from_string(select) if " " not in select.strip() else AssetSelection.assets(*select.split())
+    )
     job = define_asset_job("report_selection", selection=selection, partitions_def=documents_partitions)
     merged = Definitions.merge(defs, Definitions(jobs=[job]))
     return merged.resolve_job_def("report_selection")
@@ -131,7 +225,11 @@ def _check_specs(defs) -> dict[str, tuple[bool, str]]:
     """check key → (blocking, description)."""
     out = {}
     for spec in defs.resolve_asset_graph().asset_check_keys:
-        node = defs.resolve_asset_graph().get_check_spec(spec) if hasattr(defs.resolve_asset_graph(), "get_check_spec") else None
+        node = (
+            defs.resolve_asset_graph().get_check_spec(spec)
+            if hasattr(defs.resolve_asset_graph(), "get_check_spec")
+            else None
+        )
         blocking = bool(getattr(node, "blocking", False))
         out[f"{spec.asset_key.to_user_string()}/{spec.name}"] = (blocking, getattr(node, "description", "") or "")
     return out
@@ -149,22 +247,50 @@ def _collect(result, keys: list[str], checks_meta: dict[str, tuple[bool, str]], 
         msg = getattr(first, "value", "") if first is not None else ""
         for k in keys:
             failed_here = (not ev.passed) and (k in failing or not failing)
-            res.outcomes.append(CheckOutcome(name, k, "failed" if failed_here else "passed", severity, blocking,
-                                             _doc_lines(msg, k) if failed_here else ""))
+            res.outcomes.append(
+                CheckOutcome(
+                    name,
+                    k,
+                    "failed" if failed_here else "passed",
+                    severity,
+                    blocking,
+                    _doc_lines(msg, k) if failed_here else "",
+                )
+            )
     for name, (blocking, _) in checks_meta.items():
         if name not in seen:
             for k in keys:
-                res.outcomes.append(CheckOutcome(name, k, "skipped", "ERROR", blocking,
-                                                 "not evaluated (an upstream step failed or a blocking check stopped it)"))
+                res.outcomes.append(
+                    CheckOutcome(
+                        name,
+                        k,
+                        "skipped",
+                        "ERROR",
+                        blocking,
+                        "not evaluated (an upstream step failed or a blocking check stopped it)",
+                    )
+                )
     for ev in result.get_asset_materialization_events():
         mat = ev.event_specific_data.materialization
         summary = mat.metadata.get("summary")
         if summary is not None and getattr(summary, "value", None):
             res.summaries.setdefault(mat.asset_key.to_user_string(), []).append(str(summary.value))
+        failed = _json(mat.metadata.get("failed_documents"))
+        for doc_id, reason in failed.items() if isinstance(failed, dict) else ():
+            res.document_failures.setdefault(str(doc_id), {})[mat.asset_key.to_user_string()] = str(reason)
     for ev in result.get_step_failure_events():
         err = ev.event_specific_data.error if ev.event_specific_data else None
-        message = err.message.strip() if err else "step failed"
-        res.step_failures.append((ev.step_key or "?", message[:2000]))
+        res.step_failures.append((ev.step_key or "?", error_text(err)[:2000] if err else "step failed"))
+
+
+def error_text(err) -> str:
+    """A serialized Dagster error with its causes (``Error occurred while handling output`` alone hides
+    "No space left on device: cannot write …/doc.parquet")."""
+    parts, seen = [], 0
+    while err is not None and seen < 6:
+        parts.append(err.message.strip())  # Dagster's message starts with the exception class
+        err, seen = getattr(err, "cause", None) or getattr(err, "context", None), seen + 1
+    return "\ncaused by: ".join(parts)
 
 
 def _json(value: Any) -> Any:
@@ -176,37 +302,74 @@ def _doc_lines(markdown: str, doc_id: str) -> str:
     return "\n".join(lines[:6]) if len(lines) > 1 else (markdown or "")[:1500]
 
 
+def _attr(value: str) -> str:
+    return quoteattr(one_line(value))
+
+
+def _text(value: str) -> str:
+    return escape(visible(value))
+
+
 def write_junit(res: ReportResult, path: Path) -> None:
+    """JUnit XML: a testsuite per check (a testcase per document), then document failures and step errors.
+
+    Valid XML 1.0 whatever the file names: every name and message goes through :mod:`.safe_text`.
+    """
     by_check: dict[str, list[CheckOutcome]] = {}
     for o in res.outcomes:
         by_check.setdefault(o.check, []).append(o)
+    # A document that already fails a check gets the reasons in that check's message (counted once);
+    # the others get a testcase of their own under "documents".
+    covered = {o.doc_id for o in res.failed}
+    why = {
+        doc: "\n".join(f"{asset}: {reason}" for asset, reason in sorted(by_asset.items()))
+        for doc, by_asset in res.document_failures.items()
+    }
+    uncovered = {doc: by_asset for doc, by_asset in res.document_failures.items() if doc not in covered}
     parts = ['<?xml version="1.0" encoding="UTF-8"?>']
-    total = len(res.outcomes) + len(res.step_failures)
-    failures = sum(1 for o in res.outcomes if o.status == "failed")
+    n_docs = len(uncovered)
+    total = len(res.outcomes) + len(res.step_failures) + n_docs
+    failures = sum(1 for o in res.outcomes if o.status == "failed") + n_docs
     skipped = sum(1 for o in res.outcomes if o.status == "skipped")
-    parts.append(f'<testsuites name="textguard asset checks" tests="{total}" failures="{failures}" '
-                 f'errors="{len(res.step_failures)}" skipped="{skipped}" time="{res.seconds:.3f}">')
+    parts.append(
+        f'<testsuites name="textguard asset checks" tests="{total}" failures="{failures}" '
+        f'errors="{len(res.step_failures)}" skipped="{skipped}" time="{res.seconds:.3f}">'
+    )
     for check, outs in sorted(by_check.items()):
         nf = sum(1 for o in outs if o.status == "failed")
         ns = sum(1 for o in outs if o.status == "skipped")
-        parts.append(f'  <testsuite name={quoteattr(check)} tests="{len(outs)}" failures="{nf}" skipped="{ns}">')
+        parts.append(f'  <testsuite name={_attr(check)} tests="{len(outs)}" failures="{nf}" skipped="{ns}">')
         for o in sorted(outs, key=lambda o: o.doc_id):
-            parts.append(f'    <testcase classname={quoteattr(check)} name={quoteattr(o.doc_id)}>')
+            parts.append(f"    <testcase classname={_attr(check)} name={_attr(o.doc_id)}>")
             if o.status == "failed":
-                tag = "failure" if o.severity == "ERROR" else "system-out"
-                if tag == "failure":
-                    parts.append(f'      <failure message={quoteattr(f"{check} failed for {o.doc_id}")}>{escape(o.message)}</failure>')
+                if o.severity == "ERROR":
+                    body = o.message + (f"\n\ndocument failures:\n{why[o.doc_id]}" if o.doc_id in why else "")
+                    message = _attr(f"{check} failed for {o.doc_id}")
+                    parts.append(f"      <failure message={message}>{_text(body)}</failure>")
                 else:
-                    parts.append(f"      <system-out>WARN: {escape(o.message)}</system-out>")
+                    parts.append(f"      <system-out>WARN: {_text(o.message)}</system-out>")
             elif o.status == "skipped":
-                parts.append(f"      <skipped message={quoteattr(o.message)}/>")
+                parts.append(f"      <skipped message={_attr(o.message)}/>")
             parts.append("    </testcase>")
         parts.append("  </testsuite>")
+    if uncovered:
+        parts.append(f'  <testsuite name="documents" tests="{n_docs}" failures="{n_docs}">')
+        for doc_id, by_asset in sorted(uncovered.items()):
+            asset, reason = next(iter(sorted(by_asset.items())))
+            parts.append(
+                f'    <testcase classname="documents" name={_attr(doc_id)}>'
+                f"<failure message={_attr(f'{asset}: {reason}'[:300])}>{_text(why[doc_id])}</failure></testcase>"
+            )
+        parts.append("  </testsuite>")
     if res.step_failures:
-        parts.append(f'  <testsuite name="asset steps" tests="{len(res.step_failures)}" errors="{len(res.step_failures)}">')
+        parts.append(
+            f'  <testsuite name="asset steps" tests="{len(res.step_failures)}" errors="{len(res.step_failures)}">'
+        )
         for step, msg in res.step_failures:
-            parts.append(f'    <testcase classname="asset steps" name={quoteattr(step)}>'
-                         f'<error message={quoteattr(msg.splitlines()[0] if msg else "")}>{escape(msg)}</error></testcase>')
+            parts.append(
+                f'    <testcase classname="asset steps" name={_attr(step)}>'
+                f"<error message={_attr(msg.splitlines()[0] if msg else '')}>{_text(msg)}</error></testcase>"
+            )
         parts.append("  </testsuite>")
     parts.append("</testsuites>")
     path.write_text("\n".join(parts) + "\n", encoding="utf-8")
@@ -239,7 +402,11 @@ def render_markdown(res: ReportResult) -> str:
         "# textguard asset-check report",
         "",
         f"{status} — {len(res.documents)} documents, {len(res.runs)} run(s), {res.seconds:.1f}s",
-        "", lexicon_status(), "",
+        "",
+        lexicon_status(),
+        "",
+        f"Throughput: {res.throughput.line()}",
+        "",
         "| check | blocking | passed | failed | skipped |",
         "|---|---|---|---|---|",
     ]
@@ -255,13 +422,39 @@ def render_markdown(res: ReportResult) -> str:
             lines += [f"### {asset_name}", ""]
             lines += [merge_markdown_tables(list(dict.fromkeys(parts))), ""]
     failed = [o for o in res.outcomes if o.status == "failed"]
-    if failed or res.step_failures:
+    if failed or res.step_failures or res.document_failures:
         lines += ["", "## Failures", ""]
         for o in failed[:50]:
-            lines += [f"### `{o.check}` — `{o.doc_id}` ({o.severity})", "", o.message or "(no detail)", ""]
+            lines += [f"### `{o.check}` — `{one_line(o.doc_id)}` ({o.severity})", "", o.message or "(no detail)", ""]
+        for doc_id, by_asset in sorted(res.document_failures.items())[:50]:
+            lines += [f"### document `{one_line(doc_id)}`", ""]
+            lines += [f"- `{asset}`: {one_line(reason)}" for asset, reason in sorted(by_asset.items())] + [""]
         for step, msg in res.step_failures:
             lines += [f"### step `{step}` failed", "", "```", msg[:1500], "```", ""]
-    return "\n".join(lines) + "\n"
+    lines += _stale_lines(res.stale) + _housekeeping_lines(res.housekeeping)
+    return visible("\n".join(lines) + "\n")
+
+
+def _stale_lines(stale: Stale) -> list[str]:
+    if not stale:
+        return []
+    docs = stale.documents()
+    lines = [
+        "",
+        "## Stale documents",
+        "",
+        f"{len(docs)} document(s) are no longer in the corpus but still have {len(stale.partitions)} registered "
+        f"partition(s) and {len(stale.files)} file(s) in the warehouse. `textguard prune` removes them.",
+        "",
+    ]
+    lines += [f"- `{one_line(d)}`" for d in docs[:50]]
+    if len(docs) > 50:
+        lines.append(f"- … and {len(docs) - 50} more")
+    return lines
+
+
+def _housekeeping_lines(notes: list[str]) -> list[str]:
+    return ["", "## Housekeeping", "", *[f"- {one_line(n)}" for n in notes]] if notes else []
 
 
 def write_report(res: ReportResult, out_dir: str | Path) -> tuple[Path, Path]:

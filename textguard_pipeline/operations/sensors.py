@@ -3,8 +3,16 @@
 from dagster import DefaultSensorStatus, SensorEvaluationContext, SensorResult, SkipReason, sensor
 
 from .. import settings
+from ..defs_kit.file_hashes import cached_sha256
 from ..defs_kit.partitions import decode_cursor, documents_partitions, encode_cursor
-from .jobs import all_documents_requests, config_fingerprint, materialize_all, plan_tick, rematerialize_all, skip_message
+from .jobs import (
+    all_documents_requests,
+    config_fingerprint,
+    materialize_all,
+    plan_tick,
+    rematerialize_all,
+    skip_message,
+)
 
 # -- sensor: fast reaction, known = what it requested last (cursor) ------------------------
 
@@ -17,7 +25,8 @@ from .jobs import all_documents_requests, config_fingerprint, materialize_all, p
 )
 def corpus_sensor(context: SensorEvaluationContext):
     registered = context.instance.get_dynamic_partitions(documents_partitions.name)
-    tick = plan_tick(settings.corpus_dir(), registered, decode_cursor(context.cursor))
+    # cached_sha256: a file unchanged since the last tick (inode, size, mtime) is not read again
+    tick = plan_tick(settings.corpus_dir(), registered, decode_cursor(context.cursor), hasher=cached_sha256)
     if not tick.run_requests:
         return SkipReason(skip_message(tick.plan))
     return SensorResult(

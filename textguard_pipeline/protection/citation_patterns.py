@@ -60,9 +60,11 @@ class CitationPatterns:
     bare_authors: re.Pattern
     etal_free: re.Pattern
     word_start: re.Pattern
+    maybe_year: re.Pattern
     not_before_bare: frozenset[str]
     determiners: frozenset[str]
     cited_nouns: frozenset[str]
+    venue_heads: frozenset[str]
     locator_words: frozenset[str]
 
 
@@ -94,8 +96,10 @@ def _compile(v: Vocabulary) -> CitationPatterns:
     years = rf"(?:{year})(?:\s*,\s*(?:(?:{year})|[a-z](?![\w.])))*"
     locnum = r"(?:[A-Z]?\d+[a-z]?(?:\.\d+)*|[ivxlcIVXLC]+(?![\w]))"
     locword = rf"(?i:{_alt(re.escape(w) for w in v.locators)})(?![^\W\d_])\.?"
-    loc = (rf"(?:,?\s*{locword}(?:~|\s)*{locnum}(?:\s*[-–—]+\s*{locnum})?(?:\s*(?:,|and|&)\s*{locnum}(?![\w]))*"
-           r"|:\s*\d+(?:\s*[-–]+\s*\d+)?)")
+    loc = (
+        rf"(?:,?\s*{locword}(?:~|\s)*{locnum}(?:\s*[-–—]+\s*{locnum})?(?:\s*(?:,|and|&)\s*{locnum}(?![\w]))*"
+        r"|:\s*\d+(?:\s*[-–]+\s*\d+)?)"
+    )
     locs = rf"(?:{loc}){{0,3}}"
     suffix = rf"(?:,?\s*(?:{_alt(v.suffixes)}))?" if v.suffixes else ""
     prefix = rf"(?:(?:{_alt(v.prefixes)})\s*,?\s+){{0,2}}"
@@ -114,9 +118,11 @@ def _compile(v: Vocabulary) -> CitationPatterns:
         bare_authors=re.compile(rf"(?<![\w\-'’.]){auth_bare}"),
         etal_free=re.compile(rf"(?<![\w\-']){s_any}{etal},?\s+{years}"),
         word_start=re.compile(r"(?<![\w\-'’])[^\W\d_]"),
+        maybe_year=re.compile(rf"\d|{_alt(v.year_words)}"),
         not_before_bare=frozenset((*v.openers, *(w for w in v.not_surnames if w.isalpha()))),
         determiners=frozenset(v.determiners),
         cited_nouns=frozenset(v.cited_nouns),
+        venue_heads=frozenset(v.venue_heads),
         locator_words=frozenset(w.lower() for w in v.locators),
     )
 
@@ -130,7 +136,8 @@ def patterns(language: str | None = None) -> CitationPatterns:
 _LATEX_CITE = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\[\]{}]*\]){0,2}\s*\{[^{}]*\}")
 _PANDOC_KEY = r"-?@[A-Za-z0-9_][\w:.#$%&+?<>~/-]*"
 _PANDOC = re.compile(  # a key follows "[", "(", ";" or a space (not `@x`, not an e-mail)
-    rf"\[[^\[\]@\n]{{0,60}}?(?<![^\s\[;]){_PANDOC_KEY}[^\[\]@;\n]{{0,60}}(?:;[^\[\]@;\n]{{0,60}}?(?<![^\s\[;]){_PANDOC_KEY}[^\[\]@;\n]{{0,60}})*\]"
+    rf"\[[^\[\]@\n]{{0,60}}?(?<![^\s\[;]){_PANDOC_KEY}[^\[\]@;\n]{{0,60}}"
+    rf"(?:;[^\[\]@;\n]{{0,60}}?(?<![^\s\[;]){_PANDOC_KEY}[^\[\]@;\n]{{0,60}})*\]"
     rf"|\((?<![\w.])(?:{_PANDOC_KEY})(?:;\s*{_PANDOC_KEY})*\)"
 )
 _YEAR_ONLY = re.compile(r"\[(?:1[5-9]\d\d|20\d\d)[a-z]?(?:\s*[;,]\s*(?:1[5-9]\d\d|20\d\d)[a-z]?)*\]")
@@ -153,6 +160,11 @@ def find_citations(text: str, *, year_only: bool = False, language: str | None =
     if "@" in text:
         for m in _PANDOC.finditer(text):
             out.append((m.start(), m.end(), "pandoc"))
+    if year_only:
+        for m in _YEAR_ONLY.finditer(text):
+            out.append((m.start(), m.end(), "year"))
+    if pat.maybe_year.search(text) is None:  # every author–year form needs a year
+        return out
     for m in pat.brackets.finditer(text):
         group = "p" if m.group("p") is not None else "b"
         cs, ce = m.start(group), m.end(group)
@@ -167,9 +179,6 @@ def find_citations(text: str, *, year_only: bool = False, language: str | None =
     out.extend(_bare_narratives(text, pat))
     for m in pat.etal_free.finditer(text):
         out.append((m.start(), m.end(), "author_year"))
-    if year_only:
-        for m in _YEAR_ONLY.finditer(text):
-            out.append((m.start(), m.end(), "year"))
     return out
 
 
@@ -211,19 +220,24 @@ def _bare_narratives(text: str, pat: CitationPatterns) -> list[tuple[int, int, s
 
 
 def _bare_context_ok(text: str, start: int, names_end: int, end: int, pat: CitationPatterns) -> bool:
-    before = text[max(0, start - 40):start]
+    before = text[max(0, start - 40) : start]
+    if pat.venue_heads & set(re.findall(r"[^\W\d_]+", before)[-3:]):
+        return False  # "Proceedings of Eurocrypt 2001"
     prev = _PREV_WORD.search(before)
     if prev is not None:
         word = prev.group(1)
         if word[0].isdigit():
             return False
-        after_words = re.findall(r"[^\W\d_]+", text[end:end + 40])[:2]
-        if (word.lower() in pat.determiners and " " not in text[start:names_end].strip()
-                and not any(w.lower() in pat.cited_nouns for w in after_words)):
+        after_words = re.findall(r"[^\W\d_]+", text[end : end + 40])[:2]
+        if (
+            word.lower() in pat.determiners
+            and " " not in text[start:names_end].strip()
+            and not any(w.lower() in pat.cited_nouns for w in after_words)
+        ):
             return False  # "the Expo 2005"; not "the Einasto 1965 profile", "the Diemer & Joyce 2019 model"
         if word[0].isupper() and word.rstrip(".") not in pat.not_before_bare:
             return False  # part of a longer proper name
-    after = text[end:end + 40]
+    after = text[end : end + 40]
     nxt = after.lstrip(" \t")
     if nxt[:1].isupper() and not after.startswith(("\n", "\r")):
         first = re.match(r"[^\W\d_]+", nxt)

@@ -1,17 +1,17 @@
 """Dagster side of protection: the `protected_chunks` asset (seed 000) and its checks, restoration enforced."""
 
-import dagster as dg
 from collections import Counter
 
+import dagster as dg
 import pandas as pd
 from dagster import AssetExecutionContext, asset
 
-from ..assets._common import asset_kwargs, first_frame, head_where, markdown_table, per_document
-from ..checks import char_range_check, char_range_rule, documents_ok_check, frame_check
 from ..core.frames import chunks_from_frame
-from ..core.nlp import model_label
-from ..core.pipeline import build_protected_chunks
-from ..resources import ProtectionResource
+from ..defs_kit.checks import char_range_check, char_range_rule, documents_ok_check, frame_check
+from ..defs_kit.resources import ProtectionResource
+from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document
+from ..lib.nlp import model_label
+from ..pipeline import build_protected_chunks
 from .languages import language_metadata
 from .restore import restoration_failures, term_rows
 
@@ -33,12 +33,14 @@ def protected_chunks(context: AssetExecutionContext, protection: ProtectionResou
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)
         shown = head_where(df, "n_terms", lambda n: n > 0, 3)
-        return f"**{key}**\n\n" + markdown_table(shown, ["chunk_index", "start", "end", "protected_text",
-                                                          "term_placeholders"], n=3, width=200)
+        return f"**{key}**\n\n" + markdown_table(
+            shown, ["chunk_index", "start", "end", "protected_text", "term_placeholders"], n=3, width=200
+        )
 
     def extra(frames: dict[str, pd.DataFrame]) -> dict:
-        counts = Counter(t["source"] for df in frames.values() for terms in df["terms"].tolist()
-                         if terms is not None for t in terms)
+        counts = Counter(
+            t["source"] for df in frames.values() for terms in df["terms"].tolist() if terms is not None for t in terms
+        )
         return {
             "terms_by_source": dict(counts),
             "spacy_model": model_label(protector.nlp) if protector.nlp is not None else "off",
@@ -70,7 +72,7 @@ CHECKS = [
         "protected_chunks_restoration",
         _restoration_rule,
         description="restore(protected_text) over TERM + MATH/CODE/LIT maps == source_documents.text[start:end] for every "
-                    "prose chunk; no unmapped placeholder survives; every issued placeholder is used and maps to its term.",
+        "prose chunk; no unmapped placeholder survives; every issued placeholder is used and maps to its term.",
     ),
     char_range_check("protected_chunks"),
     frame_check(

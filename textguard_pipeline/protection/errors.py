@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.placeholders import UnknownPlaceholderError
+from ..lib.placeholders import UnknownPlaceholderError
 
 
 class ProtectionError(ValueError):

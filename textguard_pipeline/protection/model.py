@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..core.parsing import Chunk
-from ..core.placeholders import CLOSE, OPEN, PLACEHOLDER_RE
+from ..ingest.parsing import Chunk
+from ..lib.placeholders import CLOSE, OPEN, PLACEHOLDER_RE
 from .errors import InvalidCustomTermError
 
 TERM_NS = "TERM"

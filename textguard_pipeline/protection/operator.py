@@ -17,8 +17,8 @@ from __future__ import annotations
 import bisect
 from typing import Sequence
 
-from ..core.parsing import Chunk
-from ..core.placeholders import OPEN, PLACEHOLDER_RE, make_placeholder, restore_placeholders
+from ..ingest.parsing import Chunk
+from ..lib.placeholders import OPEN, PLACEHOLDER_RE, make_placeholder, restore_placeholders
 from .model import TERM_NS, Candidate, ProtectedChunk, ProtectedTerm
 
 
@@ -50,8 +50,9 @@ def _cuts(bounds: list[tuple[int, int]], starts: list[int], s: int, e: int) -> b
     return False
 
 
-def select_spans(chunk_text: str, parser_phs: set[str] | frozenset[str],
-                 ranked: Sequence[tuple[Sequence[Candidate], bool]]) -> list[Candidate]:
+def select_spans(
+    chunk_text: str, parser_phs: set[str] | frozenset[str], ranked: Sequence[tuple[Sequence[Candidate], bool]]
+) -> list[Candidate]:
     """The accepted spans, sorted. ``ranked``: per recogniser in priority order,
     ``(candidates, rejects_placeholders)``."""
     bounds = [(m.start(), m.end()) for m in PLACEHOLDER_RE.finditer(chunk_text) if m.group(0) in parser_phs]
@@ -84,7 +85,7 @@ def apply_placeholders(chunk: Chunk, spans: Sequence[Candidate]) -> ProtectedChu
     parts: list[str] = []
     pos = 0
     for c in spans:
-        quote = text[c.start:c.end]
+        quote = text[c.start : c.end]
         original = restore_placeholders(quote, mapping, strict=False) if mapping and OPEN in quote else quote
         ph = by_original.get(original)
         if ph is None:
@@ -95,7 +96,7 @@ def apply_placeholders(chunk: Chunk, spans: Sequence[Candidate]) -> ProtectedChu
         else:
             a, b = chunk.start + c.start, chunk.start + c.end
         terms.append(ProtectedTerm(ph, original, c.source, c.label, a, b, c.start, c.end))
-        parts.append(text[pos:c.start])
+        parts.append(text[pos : c.start])
         parts.append(ph)
         pos = c.end
     parts.append(text[pos:])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core.parsing import Chunk, ChunkType
+from ..ingest.parsing import Chunk, ChunkType
 from ..lib.placeholder_audit import missing_occurrences, stray_tokens
 from ..lib.placeholders import UnknownPlaceholderError, restore_placeholders
 from .errors import EmptyTextError, MissingPlaceholdersError, NotProseChunkError, UnknownPlaceholdersError
@@ -59,8 +59,9 @@ class TermProtector:
             if not isinstance(c.text, str):
                 raise NotProseChunkError(f"chunk {c.index}: text must be a str")
         inputs = [TextChunk.of(c) for c in chunks]
-        found = [(rec.find_many(inputs), bool(getattr(rec, "rejects_placeholders", False)))
-                 for _, rec in self._ranked()]
+        found = [
+            (rec.find_many(inputs), bool(getattr(rec, "rejects_placeholders", False))) for _, rec in self._ranked()
+        ]
         out = []
         for i, (c, tc) in enumerate(zip(chunks, inputs)):
             spans = select_spans(c.text, tc.parser_placeholders, [(f[i], rejects) for f, rejects in found])

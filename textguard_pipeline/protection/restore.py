@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pandas as pd
 
-from ..core.parsing import Chunk, ChunkType
+from ..ingest.parsing import Chunk, ChunkType
 from ..lib.placeholder_audit import missing_occurrences
 from ..lib.placeholders import PLACEHOLDER_RE, UnknownPlaceholderError, restore_placeholders
 from .errors import MissingPlaceholdersError
@@ -16,8 +16,13 @@ if TYPE_CHECKING:
     from .protector import TermProtector
 
 
-def restore_protected(protected_text: str, term_placeholders: dict[str, str], math_placeholders: dict[str, str],
-                      *, expected_text: str | None = None) -> str:
+def restore_protected(
+    protected_text: str,
+    term_placeholders: dict[str, str],
+    math_placeholders: dict[str, str],
+    *,
+    expected_text: str | None = None,
+) -> str:
     """Stored-row restoration (what the asset check runs): merged maps, single strict pass.
 
     Raises :class:`MissingPlaceholdersError` when an issued placeholder is absent (a parser placeholder
@@ -25,9 +30,11 @@ def restore_protected(protected_text: str, term_placeholders: dict[str, str], ma
     the answer came from), when one occurs fewer times than there.
     """
     restored = restore_placeholders(protected_text, {**math_placeholders, **term_placeholders}, strict=True)
-    missing = ([p for p in term_placeholders if p not in protected_text]
-               + [p for p, o in math_placeholders.items()
-                  if p not in protected_text and not any(o in t for t in term_placeholders.values())])
+    missing = [p for p in term_placeholders if p not in protected_text] + [
+        p
+        for p, o in math_placeholders.items()
+        if p not in protected_text and not any(o in t for t in term_placeholders.values())
+    ]
     if expected_text is not None:
         missing = missing_occurrences(expected_text, protected_text, {**math_placeholders, **term_placeholders})
     if missing:
@@ -36,10 +43,21 @@ def restore_protected(protected_text: str, term_placeholders: dict[str, str], ma
 
 
 PROTECTED_COLUMNS = [
-    "doc_id", "chunk_index", "start", "end", "text", "protected_text",
-    "term_placeholders", "math_placeholders", "terms", "n_terms",
+    "doc_id",
+    "chunk_index",
+    "start",
+    "end",
+    "text",
+    "protected_text",
+    "term_placeholders",
+    "math_placeholders",
+    "terms",
+    "n_terms",
     # issue 17: the chunk's language and which NER model read it (or why none did)
-    "language", "language_confidence", "ner_model", "ner_skipped_reason",
+    "language",
+    "language_confidence",
+    "ner_model",
+    "ner_skipped_reason",
 ]
 TERM_FIELDS = ["placeholder", "original", "source", "label", "start", "end"]
 
@@ -55,12 +73,23 @@ def protected_frame(doc_id: str, chunks: Sequence[Chunk], protector: "TermProtec
     for pc in protector.protect_many(prose):
         c = pc.chunk
         language = getattr(c, "language", None)
-        rows.append([
-            doc_id, c.index, c.start, c.end, c.source_text(), pc.protected_text,
-            dict(pc.term_placeholders), dict(c.math_placeholders),
-            [t.as_row() for t in pc.terms], len(pc.terms),
-            language, getattr(c, "language_confidence", None), *ner_status(protector, language),
-        ])
+        rows.append(
+            [
+                doc_id,
+                c.index,
+                c.start,
+                c.end,
+                c.source_text(),
+                pc.protected_text,
+                dict(pc.term_placeholders),
+                dict(c.math_placeholders),
+                [t.as_row() for t in pc.terms],
+                len(pc.terms),
+                language,
+                getattr(c, "language_confidence", None),
+                *ner_status(protector, language),
+            ]
+        )
     df = pd.DataFrame(rows, columns=PROTECTED_COLUMNS)
     return df.astype({"chunk_index": "int64", "start": "int64", "end": "int64", "n_terms": "int64",
                       "language": "string", "language_confidence": "float64", "ner_model": "string",
@@ -79,10 +108,18 @@ def term_rows(df) -> list[dict[str, Any]]:
     """Flatten the ``terms`` column into span rows ``doc_id, start, end, text, ...``."""
     out = []
     for r in df.itertuples(index=False):
-        for t in (r.terms if r.terms is not None else []):
-            out.append({"doc_id": r.doc_id, "chunk_index": int(r.chunk_index), "start": t["start"],
-                        "end": t["end"], "text": t["original"], "placeholder": t["placeholder"],
-                        "source": t["source"]})
+        for t in r.terms if r.terms is not None else []:
+            out.append(
+                {
+                    "doc_id": r.doc_id,
+                    "chunk_index": int(r.chunk_index),
+                    "start": t["start"],
+                    "end": t["end"],
+                    "text": t["original"],
+                    "placeholder": t["placeholder"],
+                    "source": t["source"],
+                }
+            )
     return out
 
 
@@ -98,26 +135,37 @@ def restoration_failures(df, source: str) -> list[dict[str, Any]]:
     for r in df.itertuples(index=False):
         base = {"chunk_index": int(r.chunk_index), "start": int(r.start), "end": int(r.end)}
         terms_map, math_map = _as_dict(r.term_placeholders), _as_dict(r.math_placeholders)
-        expected = source[int(r.start):int(r.end)]
+        expected = source[int(r.start) : int(r.end)]
         try:
             restored = restore_protected(r.protected_text, terms_map, math_map)
         except UnknownPlaceholderError as exc:
             out.append(base | {"reason": f"unmapped placeholder(s) survive: {', '.join(exc.placeholders[:5])}"})
             continue
         except MissingPlaceholdersError as exc:
-            out.append(base | {"reason": f"placeholder(s) issued but absent from protected_text: "
-                                         f"{', '.join(exc.missing[:5])}"})
+            out.append(
+                base | {"reason": f"placeholder(s) issued but absent from protected_text: {', '.join(exc.missing[:5])}"}
+            )
             continue
         if restored != expected:
-            i = next((k for k, (a, b) in enumerate(zip(restored, expected)) if a != b), min(len(restored), len(expected)))
-            out.append(base | {"reason": f"restored text differs from source[start:end] at offset {i}",
-                               "expected": expected[max(0, i - 20):i + 40], "found": restored[max(0, i - 20):i + 40]})
+            i = next(
+                (k for k, (a, b) in enumerate(zip(restored, expected)) if a != b), min(len(restored), len(expected))
+            )
+            out.append(
+                base
+                | {
+                    "reason": f"restored text differs from source[start:end] at offset {i}",
+                    "expected": expected[max(0, i - 20) : i + 40],
+                    "found": restored[max(0, i - 20) : i + 40],
+                }
+            )
             continue
         present = {m.group(0) for m in PLACEHOLDER_RE.finditer(r.protected_text)}
         unused = [p for p in terms_map if p not in present]
         if unused:
-            out.append(base | {"reason": f"placeholder(s) issued but absent from protected_text: {', '.join(unused[:5])}"})
-        for t in (r.terms if r.terms is not None else []):
+            out.append(
+                base | {"reason": f"placeholder(s) issued but absent from protected_text: {', '.join(unused[:5])}"}
+            )
+        for t in r.terms if r.terms is not None else []:
             if terms_map.get(t["placeholder"]) != t["original"]:
                 out.append(base | {"reason": f"term {t['placeholder']} at {t['start']} does not map to its original"})
                 break

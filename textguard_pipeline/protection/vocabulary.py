@@ -52,10 +52,14 @@ class Vocabulary:
     #: nouns a cited work qualifies ("the Einasto 1965 density profile"): a determiner before a
     #: narrative "Name 2015" is then no sign of a look-alike
     cited_nouns: tuple[str, ...] = ()
+    #: words that open a venue's name ("Proceedings of Eurocrypt 2001"): a "Name 2015" after them is a venue
+    venue_heads: tuple[str, ...] = ()
     #: statistic symbols before a comparison ("p < .05", "r = 0.87")
     stat_symbols: tuple[str, ...] = ()
 
 
+# The word tables stay dense (one language readable at a glance): not reformatted.
+# fmt: off
 _MONTHS = (
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
     "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec",
@@ -83,7 +87,8 @@ ENGLISH = Vocabulary(
         "Model", "Models", "Series", "Type", "Mk", "Class", "No", "Number", "Nr", "Item", "Order",
         "Patient", "Participant", "Subject", "Group", "Run", "Trial", "Experiment", "Wave", "Cohort", "Sample",
         "Expo", "Olympics", "Olympic", "Games", "Cup", "Euro", "World", "Summit", "Conference", "Workshop",
-        "SemEval", "TensorFlow", "PyTorch", "ImageNet", "Keras", "Interspeech", "Eurospeech", "Proceedings",
+        "Eurocrypt", "Crypto", "Asiacrypt", "Usenix", "Siggraph", "Interspeech", "SemEval", "TensorFlow",
+        "PyTorch", "ImageNet", "Keras", "Eurospeech", "Proceedings",
         "Symposium", "Congress", "Meeting", "Festival", "Exhibition", "Championship", "Championships",
         "Census", "Budget", "Act", "Law", "Plan", "Agenda", "Vision", "Strategy", "Report", "Survey", "Election",
         "Elections", "Class", "Cohort", "Batch", "Week", "Month", "Today", "Now", "Then", "Before", "After",
@@ -115,7 +120,7 @@ ENGLISH = Vocabulary(
         "BLEU", r"ROUGE(?:-[\dLlSsWw]+)?", "METEOR", "chrF", "TER", "WER", "CER", "perplexity", "PPL", "mAP", "IoU",
         "top-?[15]", r"exact\s+match", "EM", "score", "scores", "error", "loss", "correlation", "p-value",
         r"significan\w*", "mean", "average", "median", "std", "variance", "result", "results", "value",
-        "ratio", "split",
+        "ratio", "split", r"R\^?2", "R²", r"R-squared",
     ),
     parameters=(
         r"learning[\s-]+rates?", "lr", r"(?:mini-?)?batch[\s-]+sizes?", r"epochs?", r"dropout(?:[\s-]+rate)?",
@@ -147,8 +152,12 @@ ENGLISH = Vocabulary(
                  "parametrization", "scheme", "prescription", "simulation", "simulations", "results", "analysis",
                  "sample", "survey", "implementation", "procedure", "statistic", "criterion", "bound", "theorem",
                  "equation", "equations", "calibration", "measurement", "measurements", "solution", "code"),
-    stat_symbols=("p", "P", "r", "t", "d", "F", "χ", "χ2", "χ²", "z", "Z"),
+    venue_heads=("Proceedings", "Conference", "Workshop", "Symposium", "Congress", "Meeting", "Transactions",
+                 "Journal", "Annals", "Advances", "Findings", "Volume", "Vol"),
+    stat_symbols=("p", "P", "r", "t", "d", "F", "χ", "χ2", "χ²"),
 )
+
+# fmt: on
 
 #: ISO code → tables (issue 17 adds languages here); None = English.
 VOCABULARIES: dict[str | None, Vocabulary] = {None: ENGLISH, "en": ENGLISH}

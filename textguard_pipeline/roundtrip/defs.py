@@ -26,9 +26,9 @@ from dagster import (
 )
 
 from .. import settings
-from ..assets._common import asset_kwargs, first_frame, markdown_table, per_document
-from ..checks import char_range_check, frame_check, result_from_failures, source_texts
-from ..io_managers import MissingPartition
+from ..defs_kit.checks import char_range_check, frame_check, result_from_failures, source_texts
+from ..defs_kit.io_manager import MissingPartition
+from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document
 from ..lib.llm import ChatClient, LLMConfig
 from .engine import STATUSES, RoundTrip
 from .frame import (
@@ -122,14 +122,15 @@ def rewritten_chunks(context: AssetExecutionContext, rewrite: RewriteResource, p
     u = client.usage()
     statuses = Counter(st for df in frames for st in df["status"])
     repairs = Counter(x["kind"] for df in frames for v in df["repairs"] for x in (v if v is not None else []))
+    # run_* keys: the whole run (each document's materialization also carries its own figures, unprefixed)
     run_md: dict[str, Any] = {
         "task": s.task, "model": s.llm.model, "prompt_version": PROMPT_VERSION,
-        "by_status": MetadataValue.json({k: int(statuses.get(k, 0)) for k in STATUSES}),
-        "repairs_by_kind": MetadataValue.json(dict(repairs)),
-        "prompt_tokens": int(u["prompt_tokens"]), "completion_tokens": int(u["completion_tokens"]),
-        "cost_usd": round(float(u["cost_usd"]), 6), "requests": int(u["requests"]), "cache_hits": int(u["cache_hits"]),
-        "retries_http": int(u["retries"]),
-        "requests_per_second": round(u["requests"] / seconds, 3) if seconds > 0 else 0.0,
+        "run_by_status": MetadataValue.json({k: int(statuses.get(k, 0)) for k in STATUSES}),
+        "run_repairs_by_kind": MetadataValue.json(dict(repairs)),
+        "run_prompt_tokens": int(u["prompt_tokens"]), "run_completion_tokens": int(u["completion_tokens"]),
+        "run_cost_usd": round(float(u["cost_usd"]), 6), "run_requests": int(u["requests"]),
+        "run_cache_hits": int(u["cache_hits"]), "run_http_retries": int(u["retries"]),
+        "run_requests_per_second": round(u["requests"] / seconds, 3) if seconds > 0 else 0.0,
     }
     return Output(out.value, metadata={**out.metadata, **run_md})
 
@@ -176,9 +177,16 @@ CHECKS = [
 ]
 
 
-def build_defs() -> Definitions:
-    return Definitions(assets=[rewritten_chunks], asset_checks=CHECKS,
-                       resources={"rewrite": RewriteResource.from_settings(settings.rewrite_settings())})
+ASSETS = [rewritten_chunks]
+
+#: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
+defs = Definitions(assets=ASSETS, asset_checks=CHECKS)
 
 
-defs = build_defs()
+def resources() -> dict[str, object]:
+    """The slice's resources, read from the environment now (each code-location load reads it afresh).
+
+    RewriteResource is hand-written (not settings_resource): RewriteSettings nests LLMSettings, whose API key
+    must never be shown in the launchpad; prices, budget, cache and retries are read at run time.
+    """
+    return {"rewrite": RewriteResource.from_settings(settings.rewrite_settings())}

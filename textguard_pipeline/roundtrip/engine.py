@@ -24,9 +24,9 @@ from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ..core.placeholders import PLACEHOLDER_RE, restore_placeholders
+from ..lib.placeholders import PLACEHOLDER_RE, restore_placeholders
 from ..lib.llm import ChatClient, LLMError
-from ..lib.placeholder_audit import audit, originals_kept, residue
+from ..lib.placeholder_audit import Audit, audit, originals_kept, residue
 from .prompt import PROMPT_VERSION, build_messages, read_answer, stricter_note, task_instruction
 from .split import split_text
 
@@ -108,6 +108,23 @@ class _Piece:
     problems: list[str] = field(default_factory=list)
 
 
+def accept(content: str, piece: str, mapping: Mapping[str, str], issued: list[str], *,
+           messages: list[dict[str, str]], finish_reason: str | None = None, refusal: str | None = None
+           ) -> tuple[str | None, Audit | None, str | None]:
+    """The local half of an attempt: (problem with the answer as a whole, the audit, the restored piece or None).
+
+    Everything the round trip does besides the model call: unwrap, refusal/echo checks, counting, repair,
+    restore (what the benchmark times against protection)."""
+    answer = read_answer(content, finish_reason=finish_reason, refusal=refusal, messages=messages,
+                         protected_text=piece)
+    if answer.problem:
+        return answer.problem, None, None
+    a = audit(answer.text, piece, issued)
+    if not a.ok:
+        return None, a, None
+    return None, a, restore_placeholders(a.text, {p: mapping[p] for p in issued}, strict=True)
+
+
 class RoundTrip:
     """Rewrites protected chunks through a chat client; one instance per run (thread-safe)."""
 
@@ -181,19 +198,17 @@ class RoundTrip:
             res.latency_s += reply.latency_s
             res.cached += int(reply.cached)
             res.model = reply.model or res.model
-            answer = read_answer(reply.content, finish_reason=reply.finish_reason, refusal=reply.refusal,
-                                 messages=messages, protected_text=piece)
             tag = f"{label}attempt {attempt}: "
-            if answer.problem:
-                out.problems.append(tag + answer.problem)
-                note = stricter_note({}, [answer.problem])
+            problem, a, restored = accept(reply.content, piece, mapping, issued, messages=messages,
+                                          finish_reason=reply.finish_reason, refusal=reply.refusal)
+            if problem:
+                out.problems.append(tag + problem)
+                note = stricter_note({}, [problem])
                 continue
-            a = audit(answer.text, piece, issued)
+            assert a is not None
             out.problems += [tag + p for p in a.problems()]
-            if a.ok:
-                out.ok = True
-                out.repairs = a.repairs
-                out.text = restore_placeholders(a.text, {p: mapping[p] for p in issued}, strict=True)
+            if restored is not None:
+                out.ok, out.repairs, out.text = True, a.repairs, restored
                 return out
             note = stricter_note({p: a.expected[p] for p in a.lost}, [f"invented {t}" for t in a.invented]
                                  + [f"altered {t}" for t in a.unrepaired])

@@ -94,11 +94,12 @@ def read_answer(content: str, *, finish_reason: str | None, refusal: str | None,
     if finish_reason == "content_filter":
         return Answer("", "refusal: the endpoint's content filter stopped the answer")
     text = content.strip()
-    m = _WRAPPED.search(text)
-    if m:
-        text = m.group(1).strip()
-    elif text.startswith("<text>"):
-        text = text[len("<text>"):].strip()
+    if "<text>" not in protected_text and "</text>" not in protected_text:  # else the tags may be the source's own
+        m = _WRAPPED.search(text)
+        if m:
+            text = m.group(1).strip()
+        elif text.startswith("<text>"):
+            text = text[len("<text>"):].strip()
     if not text:
         return Answer("", "empty answer")
     if finish_reason == "length":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..core.placeholders import PLACEHOLDER_RE
+from ..lib.placeholders import PLACEHOLDER_RE
 
 _SENTENCE_END = re.compile(r"[.!?…。！？][\"'”’)\]»]*(\s+)")
 _SPACE = re.compile(r"\s+")

@@ -82,7 +82,7 @@ def test_resolved_meanings(corpus):
 
 def test_resource_without_lexicon(tmp_path, monkeypatch):
     from textguard_pipeline.core.wordnet_setup import WordNetNotInstalled, wn_data_dir
-    from textguard_pipeline.resources import MeaningsResource
+    from textguard_pipeline.meanings.defs import MeaningsResource
 
     for var in ("TEXTGUARD_LLM_URL", "TEXTGUARD_WIKIDATA_URL", "TEXTGUARD_MEANINGS_LLM", "TEXTGUARD_WN_LEXICON"):
         monkeypatch.delenv(var, raising=False)

@@ -48,3 +48,142 @@ def test_cache_is_bounded(tmp_path, monkeypatch):
 def test_missing_file_raises_file_not_found(tmp_path):
     with pytest.raises(FileNotFoundError):  # the IO manager turns it into MissingPartition
         _ReadCache().read(tmp_path / "nope.parquet")
+
+
+# -- partition keys are file names only when safe (issue 14 item 3) ------------------------------
+
+import os  # noqa: E402
+import string  # noqa: E402
+
+import dagster as dg  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from textguard_pipeline.defs_kit.io_manager import (  # noqa: E402
+    MAX_KEY_BYTES,
+    InvalidPartitionKey,
+    MissingPartition,
+    ParquetIOManager,
+    partition_key_problem,
+    partition_path,
+    read_parquet,
+)
+from textguard_pipeline.defs_kit.runner import per_document  # noqa: E402
+
+HOSTILE = [
+    "../../../victim/important",
+    "..",
+    ".",
+    "",
+    "a/b",
+    "a\\b",
+    "/etc/passwd",
+    ".hidden",
+    "x\x1b[31m",
+    "nul\x00",
+    "line\nbreak",
+    "rtl\u202eoverride",
+    "é" * (MAX_KEY_BYTES // 2 + 1),
+    "bad\u2028sep",
+]
+FINE = ["a.txt", "notes_.._x", "café.md", "日本語.txt", "x" * MAX_KEY_BYTES, "a..b", "-dash", "~tilde"]
+
+
+@pytest.mark.parametrize("key", HOSTILE)
+def test_hostile_keys_are_refused_with_a_reason(key):
+    assert partition_key_problem(key)
+    with pytest.raises(InvalidPartitionKey, match="partition key"):
+        partition_path("/w", "asset", key)
+
+
+@pytest.mark.parametrize("key", FINE)
+def test_ordinary_and_unicode_keys_are_file_names(tmp_path, key):
+    assert partition_key_problem(key) is None
+    path = partition_path(tmp_path, "asset", key)
+    write_parquet_atomic(pd.DataFrame({"k": [key]}), path)  # the file system takes the name too
+    assert os.listdir(tmp_path / "asset") == [f"{key}.parquet"]
+
+
+_KEY_PARTS = st.one_of(
+    st.text(min_size=0, max_size=12),  # any code point but lone surrogates
+    st.sampled_from(["..", ".", "/", "\\", "\x00", "\x1b[2J", "\n", "\u202e", "\ufeff", "é" * 70, "x" * 120]),
+    st.text(string.ascii_letters + "._-", min_size=1, max_size=8),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_KEY_PARTS, min_size=1, max_size=4).map("".join))
+def test_fuzzed_keys_never_name_a_file_outside_the_asset_directory(tmp_path_factory, key):
+    base = tmp_path_factory.mktemp("wh")
+    try:
+        path = partition_path(base, "asset", key)
+    except InvalidPartitionKey:
+        assert partition_key_problem(key)
+        return
+    assert partition_key_problem(key) is None
+    write_parquet_atomic(pd.DataFrame({"k": [key]}), path)
+    found = [os.path.relpath(os.path.join(d, f), base) for d, _, files in os.walk(base) for f in files]
+    assert found == [os.path.join("asset", f"{key}.parquet")]
+    assert read_parquet(path)["k"].tolist() == [key]
+
+
+def test_a_run_with_hostile_keys_writes_only_inside_the_warehouse_and_names_them(tmp_path):
+    """Through Dagster: keys added by the API; the good document is written, the bad ones are failures."""
+    parts = dg.DynamicPartitionsDefinition(name="documents")
+    keys = ["ok.txt", "../../../victim/important", "..", "x\x1b[31m"]
+
+    @dg.asset(partitions_def=parts, io_manager_key="parquet_io_manager")
+    def up(context: dg.AssetExecutionContext):
+        return per_document(context, lambda key: pd.DataFrame({"doc_id": [key], "n": [1]}))
+
+    @dg.asset(partitions_def=parts, io_manager_key="parquet_io_manager")
+    def down(context: dg.AssetExecutionContext, up):
+        return per_document(context, lambda key, frame: frame.assign(n=frame["n"] + 1), up)
+
+    warehouse = tmp_path / "deep" / "warehouse"
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions("documents", keys)
+        result = dg.materialize(
+            [up, down],
+            instance=instance,
+            resources={"parquet_io_manager": ParquetIOManager(str(warehouse))},
+            tags={"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]},
+        )
+        assert result.success
+        written = sorted(os.path.relpath(os.path.join(d, f), tmp_path) for d, _, fs in os.walk(tmp_path) for f in fs)
+        assert written == ["deep/warehouse/down/ok.txt.parquet", "deep/warehouse/up/ok.txt.parquet"]
+        mats = result.asset_materializations_for_node("down")
+        failed = next(m.metadata["failed_documents"].data for m in mats if "failed_documents" in m.metadata)
+    assert set(failed) == set(keys[1:])
+    assert all("partition key" in failed[k] for k in keys[1:])
+
+
+def test_a_truncated_file_loads_as_a_named_missing_partition_for_that_document_only(tmp_path):
+    parts = dg.DynamicPartitionsDefinition(name="documents")
+
+    @dg.asset(partitions_def=parts, io_manager_key="parquet_io_manager")
+    def up(context: dg.AssetExecutionContext):
+        return per_document(context, lambda key: pd.DataFrame({"doc_id": [key], "n": [1]}))
+
+    @dg.asset(partitions_def=parts, io_manager_key="parquet_io_manager")
+    def down(context: dg.AssetExecutionContext, up):
+        return per_document(context, lambda key, frame: frame.assign(n=frame["n"] + 1), up)
+
+    resources = {"parquet_io_manager": ParquetIOManager(str(tmp_path))}
+    tags = {"dagster/asset_partition_range_start": "a", "dagster/asset_partition_range_end": "b"}
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions("documents", ["a", "b"])
+        assert dg.materialize([up], instance=instance, resources=resources, tags=tags).success
+        bad = tmp_path / "up" / "a.parquet"
+        bad.write_bytes(bad.read_bytes()[:-20])  # truncated: the footer is gone
+        result = dg.materialize([up, down], selection=[down], instance=instance, resources=resources, tags=tags)
+        assert result.success  # the other document went on
+        failed = next(
+            m.metadata["failed_documents"].data
+            for m in result.asset_materializations_for_node("down")
+            if "failed_documents" in m.metadata
+        )
+    assert list(failed) == ["a"] and str(bad) in failed["a"] and "unreadable file" in failed["a"]
+    assert read_parquet(tmp_path / "down" / "b.parquet")["n"].tolist() == [2]
+    assert not (tmp_path / "down" / "a.parquet").exists()
+    assert MissingPartition("a", "p").reason == ""  # the old two-field form still builds

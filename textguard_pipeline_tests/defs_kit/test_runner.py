@@ -6,12 +6,14 @@ from textguard_pipeline.defs_kit.runner import head_where, markdown_table
 
 
 def test_markdown_table_escapes_clips_and_keeps_column_types():
-    df = pd.DataFrame({
-        "start": [3, 10],
-        "score": [0.5, 1.25],
-        "text": ["a | b\nc", "x" * 80],
-        "gone": [None, "y"],
-    })
+    df = pd.DataFrame(
+        {
+            "start": [3, 10],
+            "score": [0.5, 1.25],
+            "text": ["a | b\nc", "x" * 80],
+            "gone": [None, "y"],
+        }
+    )
     out = markdown_table(df, ["start", "score", "text", "gone", "no_such_column"], n=5, width=20)
     lines = out.splitlines()
     assert lines[0] == "| start | score | text | gone |"
@@ -58,7 +60,8 @@ def test_the_private_metadata_accumulator_still_takes_per_partition_metadata():
     with dg.instance_for_test() as instance:
         instance.add_dynamic_partitions("docs", ["a", "b"])
         result = dg.materialize(
-            [probe], instance=instance,
+            [probe],
+            instance=instance,
             tags={"dagster/asset_partition_range_start": "a", "dagster/asset_partition_range_end": "b"},
         )
         assert result.success

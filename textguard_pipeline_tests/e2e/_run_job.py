@@ -28,8 +28,12 @@ def main(argv: list[str]) -> int:
     first, last, *assets = argv
     tags = {ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last}
     with DagsterInstance.get() as instance:
-        result = execute_job(reconstructable(materialize_all_job), instance, tags=tags,
-                             asset_selection=[AssetKey(a) for a in assets] or None)
+        result = execute_job(
+            reconstructable(materialize_all_job),
+            instance,
+            tags=tags,
+            asset_selection=[AssetKey(a) for a in assets] or None,
+        )
         failures = [ev.message for ev in result.all_events if ev.is_failure]
         print(json.dumps({"run_id": result.run_id, "success": result.success, "failures": failures}))
     return 0 if result.success else 1

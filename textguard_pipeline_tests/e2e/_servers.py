@@ -11,9 +11,9 @@ from typing import Iterator
 
 import pytest
 
+from textguard_pipeline.settings import PROJECT_ROOT
 from textguard_pipeline_tests import devservers
 from textguard_pipeline_tests.devservers import Postgres
-from textguard_pipeline.settings import PROJECT_ROOT
 
 VENV_BIN = Path(sys.executable).parent
 

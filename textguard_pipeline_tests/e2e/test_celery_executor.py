@@ -20,8 +20,14 @@ ASSETS = ["source_documents", "parsed_chunks"]
 
 
 def _run(env: dict, first: str, last: str) -> dict:
-    r = subprocess.run([sys.executable, "-m", "textguard_pipeline_tests.e2e._run_job", first, last, *ASSETS],
-                       env={**os.environ, **env}, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=180)
+    r = subprocess.run(
+        [sys.executable, "-m", "textguard_pipeline_tests.e2e._run_job", first, last, *ASSETS],
+        env={**os.environ, **env},
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
     assert lines, f"runner printed no result (exit {r.returncode}):\n{r.stdout[-2000:]}\n{r.stderr[-3000:]}"
     return json.loads(lines[-1])
@@ -43,16 +49,23 @@ def test_celery_run_equals_in_process_run(tmp_path):
 
     # 1. the reference: in-process
     wh_local = tmp_path / "wh_in_process"
-    ref = _run({**base_env, "TEXTGUARD_EXECUTOR": "in_process", "TEXTGUARD_WAREHOUSE": str(wh_local)}, docs[0], docs[-1])
+    ref = _run(
+        {**base_env, "TEXTGUARD_EXECUTOR": "in_process", "TEXTGUARD_WAREHOUSE": str(wh_local)}, docs[0], docs[-1]
+    )
     assert ref["success"], ref
 
     # 2. the same run through Celery
     wh_celery = tmp_path / "wh_celery"
     with redis_server() as redis_url:
         broker, backend = f"{redis_url}/0", f"{redis_url}/1"
-        env = {**base_env, "TEXTGUARD_EXECUTOR": "celery", "TEXTGUARD_WAREHOUSE": str(wh_celery),
-               "TEXTGUARD_CELERY_BROKER": broker, "TEXTGUARD_CELERY_BACKEND": backend,
-               "PATH": f"{VENV_BIN}:{os.environ.get('PATH', '/usr/bin:/bin')}"}
+        env = {
+            **base_env,
+            "TEXTGUARD_EXECUTOR": "celery",
+            "TEXTGUARD_WAREHOUSE": str(wh_celery),
+            "TEXTGUARD_CELERY_BROKER": broker,
+            "TEXTGUARD_CELERY_BACKEND": backend,
+            "PATH": f"{VENV_BIN}:{os.environ.get('PATH', '/usr/bin:/bin')}",
+        }
         cfg = tmp_path / "celery.yaml"
         cfg.write_text(f"execution:\n  config:\n    broker: '{broker}'\n    backend: '{backend}'\n")
         workers, logs = [], []
@@ -60,10 +73,28 @@ def test_celery_run_equals_in_process_run(tmp_path):
             for i in (1, 2):
                 log = tmp_path / f"worker{i}.log"
                 logs.append(log)
-                workers.append(start_group(
-                    [str(VENV_BIN / "dagster-celery"), "worker", "start", "-A", "dagster_celery.app",
-                     "-y", str(cfg), "-n", f"tg{i}", "-l", "INFO", "--", "--concurrency=1"],
-                    log, env=env, cwd=PROJECT_ROOT))
+                workers.append(
+                    start_group(
+                        [
+                            str(VENV_BIN / "dagster-celery"),
+                            "worker",
+                            "start",
+                            "-A",
+                            "dagster_celery.app",
+                            "-y",
+                            str(cfg),
+                            "-n",
+                            f"tg{i}",
+                            "-l",
+                            "INFO",
+                            "--",
+                            "--concurrency=1",
+                        ],
+                        log,
+                        env=env,
+                        cwd=PROJECT_ROOT,
+                    )
+                )
             app = Celery(broker=broker, backend=backend)
             for proc, log in zip(workers, logs):
                 assert proc.poll() is None, log.read_text(errors="replace")[-2000:]

@@ -14,8 +14,14 @@ from textguard_pipeline_tests.standin.client import free_port
 pytestmark = pytest.mark.slow
 
 EXPECTED_ASSETS = {
-    "source_documents", "parsed_chunks", "protected_chunks", "ner_frames",
-    "citation_maps", "candidate_markers", "gated_markers", "resolved_meanings",
+    "source_documents",
+    "parsed_chunks",
+    "protected_chunks",
+    "ner_frames",
+    "citation_maps",
+    "candidate_markers",
+    "gated_markers",
+    "resolved_meanings",
 }
 LOCATION = "textguard_pipeline"
 REPO = {"repositoryLocationName": LOCATION, "repositoryName": "__repository__"}
@@ -90,8 +96,10 @@ class GraphQL:
 
 
 def _location_loaded(gql: GraphQL) -> bool:
-    data = gql("{ workspaceOrError { ... on Workspace { locationEntries { name loadStatus "
-               "locationOrLoadError { __typename ... on PythonError { message } } } } } }")
+    data = gql(
+        "{ workspaceOrError { ... on Workspace { locationEntries { name loadStatus "
+        "locationOrLoadError { __typename ... on PythonError { message } } } } } }"
+    )
     for entry in data["workspaceOrError"]["locationEntries"]:
         if entry["name"] == LOCATION and entry["loadStatus"] == "LOADED":
             err = entry["locationOrLoadError"]
@@ -109,11 +117,26 @@ def dagster_dev(tmp_path, env: dict):
     env = {"PATH": f"{VENV_BIN}:/usr/bin:/bin:/usr/local/bin", **env}
     log = tmp_path / "dagster_dev.log"
     # dagster dev launched from a non-interactive shell ignores SIGTERM: own process group, signal the group
-    proc = start_group([str(VENV_BIN / "dagster"), "dev", "-h", "127.0.0.1", "-p", str(port),
-                        "-w", str(PROJECT_ROOT / "workspace.yaml")], log, env=env, cwd=PROJECT_ROOT)
+    proc = start_group(
+        [
+            str(VENV_BIN / "dagster"),
+            "dev",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "-w",
+            str(PROJECT_ROOT / "workspace.yaml"),
+        ],
+        log,
+        env=env,
+        cwd=PROJECT_ROOT,
+    )
     try:
         base = f"http://127.0.0.1:{port}"
-        wait_until(lambda: httpx.get(f"{base}/server_info", timeout=2).status_code == 200, 120, "dagster dev", proc, log)
+        wait_until(
+            lambda: httpx.get(f"{base}/server_info", timeout=2).status_code == 200, 120, "dagster dev", proc, log
+        )
         gql = GraphQL(f"{base}/graphql")
         wait_until(lambda: _location_loaded(gql), 120, "code location", proc, log)
         yield gql, proc, log
@@ -125,8 +148,12 @@ def _range_run_params(docs: list[str], assets=("source_documents", "parsed_chunk
     """launchRun parameters for one run over the documents' range (a multi-partition run)."""
     return {
         "selector": {**REPO, "jobName": "__ASSET_JOB", "assetSelection": [{"path": [a]} for a in assets]},
-        "executionMetadata": {"tags": [{"key": "dagster/asset_partition_range_start", "value": docs[0]},
-                                       {"key": "dagster/asset_partition_range_end", "value": docs[-1]}]},
+        "executionMetadata": {
+            "tags": [
+                {"key": "dagster/asset_partition_range_start", "value": docs[0]},
+                {"key": "dagster/asset_partition_range_end", "value": docs[-1]},
+            ]
+        },
     }
 
 
@@ -172,8 +199,9 @@ def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
         run_id = launched["run"]["runId"]
 
         # and a backfill, as the UI's "Materialize → all partitions" does: multi_run policy → one run for both documents
-        backfill = gql(M_BACKFILL, params={"assetSelection": params["selector"]["assetSelection"],
-                                           "partitionNames": docs})["launchPartitionBackfill"]
+        backfill = gql(
+            M_BACKFILL, params={"assetSelection": params["selector"]["assetSelection"], "partitionNames": docs}
+        )["launchPartitionBackfill"]
         assert backfill["__typename"] == "LaunchBackfillSuccess", backfill
 
         # the daemon evaluates the corpus sensor: the registered documents have no recorded hash yet,
@@ -200,7 +228,10 @@ def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
         assert b["isAssetBackfill"] and b["status"] not in ("FAILED", "CANCELED", "COMPLETED_FAILED"), b
         assert len(b["runs"]) == 1 and b["runs"][0]["status"] == "SUCCESS", b
         btags = {t["key"]: t["value"] for t in b["runs"][0]["tags"]}
-        assert (btags["dagster/asset_partition_range_start"], btags["dagster/asset_partition_range_end"]) == (docs[0], docs[-1])
+        assert (btags["dagster/asset_partition_range_start"], btags["dagster/asset_partition_range_end"]) == (
+            docs[0],
+            docs[-1],
+        )
         for key in docs:
             assert (warehouse / "parsed_chunks" / f"{key}.parquet").exists()
 
@@ -245,9 +276,11 @@ def test_dagster_dev_on_the_postgres_instance_with_a_multiprocess_run(tmp_path):
             assert "Exception while storing event batch" not in log.read_text(errors="replace")
 
         with pg.connect() as conn, conn.cursor() as cur:
-            cur.execute("SELECT dagster_event_type, asset_key, partition FROM event_logs WHERE run_id = %s "
-                        "AND dagster_event_type IN ('ASSET_MATERIALIZATION_PLANNED', 'ASSET_MATERIALIZATION')",
-                        (run_id,))
+            cur.execute(
+                "SELECT dagster_event_type, asset_key, partition FROM event_logs WHERE run_id = %s "
+                "AND dagster_event_type IN ('ASSET_MATERIALIZATION_PLANNED', 'ASSET_MATERIALIZATION')",
+                (run_id,),
+            )
             rows = cur.fetchall()
             cur.execute("SELECT status FROM runs WHERE run_id = %s", (run_id,))
             assert cur.fetchone()[0] == "SUCCESS"

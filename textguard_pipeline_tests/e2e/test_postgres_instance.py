@@ -7,8 +7,8 @@ import pytest
 from dagster import AssetKey, DagsterInstance, DagsterRunStatus
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
-from textguard_pipeline_tests.devservers import with_stock_event_log
 from textguard_pipeline.settings import PROJECT_ROOT
+from textguard_pipeline_tests.devservers import with_stock_event_log
 from textguard_pipeline_tests.e2e._servers import dagster_home, postgres_server, small_corpus
 
 DEPLOY_YAML = PROJECT_ROOT / "deploy" / "postgres" / "dagster.yaml"
@@ -38,8 +38,9 @@ def test_multi_partition_materialization_is_stored_in_postgres(tmp_path, monkeyp
             assert isinstance(instance.event_log_storage, PostgresEventLogStorage)
             assert os.environ["DAGSTER_EVENT_BATCH_SIZE"] == "100"  # from the yaml's event_batch_size
 
-            res = materialize_corpus(instance=instance, batch_size=2, select="source_documents parsed_chunks",
-                                     log=lambda *_: None)
+            res = materialize_corpus(
+                instance=instance, batch_size=2, select="source_documents parsed_chunks", log=lambda *_: None
+            )
             assert res.ok, (res.step_failures, [o for o in res.failed])
             assert len(res.runs) == (len(docs) + 1) // 2  # several documents per run
 
@@ -47,7 +48,9 @@ def test_multi_partition_materialization_is_stored_in_postgres(tmp_path, monkeyp
             runs = instance.get_runs()
             assert {r.run_id for r in runs} == set(res.runs)
             assert all(r.status == DagsterRunStatus.SUCCESS for r in runs)
-            assert all(ASSET_PARTITION_RANGE_START_TAG in r.tags and ASSET_PARTITION_RANGE_END_TAG in r.tags for r in runs)
+            assert all(
+                ASSET_PARTITION_RANGE_START_TAG in r.tags and ASSET_PARTITION_RANGE_END_TAG in r.tags for r in runs
+            )
             mats = instance.fetch_materializations(AssetKey("parsed_chunks"), limit=100).records
             assert sorted(m.partition_key for m in mats) == docs
             assert instance.get_dynamic_partitions("documents") == docs
@@ -56,12 +59,16 @@ def test_multi_partition_materialization_is_stored_in_postgres(tmp_path, monkeyp
         with pg.connect() as conn, conn.cursor() as cur:
             cur.execute("SELECT count(*) FROM runs WHERE status = 'SUCCESS'")
             assert cur.fetchone()[0] == len(res.runs)
-            cur.execute("SELECT count(DISTINCT partition) FROM event_logs "
-                        "WHERE dagster_event_type = 'ASSET_MATERIALIZATION' AND asset_key = %s",
-                        (AssetKey("source_documents").to_string(),))
+            cur.execute(
+                "SELECT count(DISTINCT partition) FROM event_logs "
+                "WHERE dagster_event_type = 'ASSET_MATERIALIZATION' AND asset_key = %s",
+                (AssetKey("source_documents").to_string(),),
+            )
             assert cur.fetchone()[0] == len(docs)
-            cur.execute("SELECT check_name, execution_status, count(*) FROM asset_check_executions "
-                        "GROUP BY check_name, execution_status")
+            cur.execute(
+                "SELECT check_name, execution_status, count(*) FROM asset_check_executions "
+                "GROUP BY check_name, execution_status"
+            )
             rows = cur.fetchall()
             by_check = {name: (status, n) for name, status, n in rows}
             assert "source_documents_readable" in by_check and "parsed_chunks_tiling" in by_check, rows
@@ -82,17 +89,25 @@ def _scenario(home, corpus, docs):
     from textguard_pipeline.operations.report import materialize_corpus
 
     with DagsterInstance.from_config(str(home)) as instance:
-        first = materialize_corpus(instance=instance, batch_size=len(docs), select=" ".join(ASSETS), log=lambda *_: None)
+        first = materialize_corpus(
+            instance=instance, batch_size=len(docs), select=" ".join(ASSETS), log=lambda *_: None
+        )
         assert first.ok and len(first.runs) == 1
         (corpus / "zz_bad.txt").write_bytes(b"abc \xff")
         second = materialize_corpus(instance=instance, batch_size=1, select=" ".join(ASSETS), log=lambda *_: None)
         assert len(second.runs) == len(docs) + 1
         keys = instance.get_dynamic_partitions("documents")
-        status = {a: {k: (v.value if v else None) for k, v in
-                      instance.get_status_by_partition(AssetKey(a), keys, documents_partitions).items()}
-                  for a in ASSETS}
-        last_runs = {r.asset_entry.asset_key.to_user_string(): r.asset_entry.last_run_id
-                     for r in instance.get_asset_records([AssetKey(a) for a in ASSETS])}
+        status = {
+            a: {
+                k: (v.value if v else None)
+                for k, v in instance.get_status_by_partition(AssetKey(a), keys, documents_partitions).items()
+            }
+            for a in ASSETS
+        }
+        last_runs = {
+            r.asset_entry.asset_key.to_user_string(): r.asset_entry.last_run_id
+            for r in instance.get_asset_records([AssetKey(a) for a in ASSETS])
+        }
         runs_in_order = [r.run_id for r in reversed(instance.get_runs())]
     (corpus / "zz_bad.txt").unlink()
     return status, last_runs, runs_in_order
@@ -100,8 +115,10 @@ def _scenario(home, corpus, docs):
 
 def _event_counts(pg, db):
     with pg.connect(db) as conn, conn.cursor() as cur:
-        cur.execute("SELECT dagster_event_type, asset_key, partition, count(*) FROM event_logs "
-                    "WHERE asset_key IS NOT NULL GROUP BY 1, 2, 3")
+        cur.execute(
+            "SELECT dagster_event_type, asset_key, partition, count(*) FROM event_logs "
+            "WHERE asset_key IS NOT NULL GROUP BY 1, 2, 3"
+        )
         return {tuple(r[:3]): r[3] for r in cur.fetchall()}
 
 
@@ -115,8 +132,10 @@ def test_pooled_event_log_keeps_stock_partition_status(tmp_path, monkeypatch):
     monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(tmp_path / "corpus"))
     results = {}
     with postgres_server() as pg:
-        for name, yaml_text in (("stock", with_stock_event_log(DEPLOY_YAML.read_text())),
-                                ("pooled", DEPLOY_YAML.read_text())):
+        for name, yaml_text in (
+            ("stock", with_stock_event_log(DEPLOY_YAML.read_text())),
+            ("pooled", DEPLOY_YAML.read_text()),
+        ):
             monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
             db = pg.create_database(name)
             for k, v in db.env().items():
@@ -127,8 +146,7 @@ def test_pooled_event_log_keeps_stock_partition_status(tmp_path, monkeypatch):
             (home / "dagster.yaml").write_text(yaml_text)
             status, last_runs, runs = _scenario(home, tmp_path / "corpus", docs)
             # last run per asset: the run that materialized it last, by position (run ids differ)
-            results[name] = (status, {a: runs.index(r) for a, r in last_runs.items()},
-                             _event_counts(pg, name))
+            results[name] = (status, {a: runs.index(r) for a, r in last_runs.items()}, _event_counts(pg, name))
             if name == "stock":
                 assert "DAGSTER_EVENT_BATCH_SIZE" not in os.environ
             else:
@@ -183,8 +201,9 @@ def test_pooled_event_log_fork_schema_probes_and_webserver_engine(tmp_path, monk
             # schema probes: a table that exists is asked about once, a missing one every time
             asked = []
             real = PostgresEventLogStorage.has_table
-            monkeypatch.setattr(PostgresEventLogStorage, "has_table",
-                                lambda self, name: asked.append(name) or real(self, name))
+            monkeypatch.setattr(
+                PostgresEventLogStorage, "has_table", lambda self, name: asked.append(name) or real(self, name)
+            )
             assert storage.has_table("dynamic_partitions") and storage.has_table("dynamic_partitions")
             assert not storage.has_table("no_such_table") and not storage.has_table("no_such_table")
             assert asked == ["dynamic_partitions", "no_such_table", "no_such_table"]

@@ -9,10 +9,25 @@ import xml.etree.ElementTree as ET
 def _run(tmp_path, corpus):
     env = {**os.environ, "DAGSTER_HOME": str(tmp_path / "home")}
     return subprocess.run(
-        [sys.executable, "-m", "textguard_pipeline.cli", "report", "--corpus", str(corpus),
-         "--warehouse", str(tmp_path / "wh"), "--out", str(tmp_path / "rep"),
-         "--select", "source_documents parsed_chunks", "--quiet"],
-        env=env, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "textguard_pipeline.cli",
+            "report",
+            "--corpus",
+            str(corpus),
+            "--warehouse",
+            str(tmp_path / "wh"),
+            "--out",
+            str(tmp_path / "rep"),
+            "--select",
+            "source_documents parsed_chunks",
+            "--quiet",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 

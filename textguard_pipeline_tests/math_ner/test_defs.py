@@ -6,8 +6,8 @@ import sys
 import pytest
 from dagster import DagsterInstance
 
+from textguard_pipeline.defs_kit.io_manager import read_parquet
 from textguard_pipeline.math_ner import NER_COLUMNS
-from textguard_pipeline.io_managers import read_parquet
 from textguard_pipeline_tests.standin.client import free_port, process
 
 SELECT = "source_documents parsed_chunks ner_frames"
@@ -31,7 +31,7 @@ def corpus(tmp_path, monkeypatch):
 
 
 def run(**kw):
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.operations.report import materialize_corpus
 
     return materialize_corpus(instance=DagsterInstance.ephemeral(), select=SELECT, log=lambda *_: None, **kw)
 
@@ -125,3 +125,48 @@ def test_invalid_frames_from_a_backend_are_flagged_by_the_schema_check(corpus, m
     assert failed and "operation" in failed[0].message
     df = read_parquet(wh / "ner_frames" / "b_plain.txt.parquet")
     assert df[df["kind"] == "frame"]["valid"].tolist() == [False]
+
+
+def _ner_metadata(instance):
+    from dagster import AssetKey
+
+    records = instance.fetch_materializations(AssetKey("ner_frames"), limit=100).records
+    merged = {}
+    for r in records:
+        merged.update({k: v.value for k, v in r.asset_materialization.metadata.items()})
+    return merged
+
+
+def test_hybrid_backend_reads_word_problems_and_reports_units_tokens_cost(corpus, monkeypatch, fresh_standin):
+    from textguard_pipeline_tests.math_ner.llm_script import ROUTE, WORD_OUTPUT, WORD_PROBLEM, chat, chat_requests
+
+    root, wh = corpus
+    (root / "c_problem.md").write_text(f"# Problem\n\n{WORD_PROBLEM}\n\nThe end.\n", encoding="utf-8")
+    fresh_standin.script({ROUTE: [chat(WORD_OUTPUT, prompt_tokens=1000, completion_tokens=200)]})
+    monkeypatch.setenv("TEXTGUARD_LLM_URL", f"{fresh_standin.base_url}/v1")
+    monkeypatch.setenv("TEXTGUARD_LLM_MODEL", "standin-model")
+    monkeypatch.setenv("TEXTGUARD_LLM_CACHE", "off")  # count every request at the stand-in
+    # an LLM is configured, but TEXTGUARD_NER_BACKEND does not ask for it: the rules run, nothing is sent
+    assert run().ok and chat_requests(fresh_standin) == []
+    rules_only = read_parquet(wh / "ner_frames" / "c_problem.md.parquet")
+    assert rules_only[rules_only["kind"] == "frame"].empty
+
+    monkeypatch.setenv("TEXTGUARD_NER_BACKEND", "hybrid")
+    monkeypatch.setenv("TEXTGUARD_LLM_PRICE_IN_PER_1K", "0.0025")
+    monkeypatch.setenv("TEXTGUARD_LLM_PRICE_OUT_PER_1K", "0.01")
+    instance = DagsterInstance.ephemeral()
+    from textguard_pipeline.operations.report import materialize_corpus
+
+    res = materialize_corpus(instance=instance, select=SELECT, log=lambda *_: None)
+    assert res.ok, (res.failed, res.step_failures)
+    sent = [r["messages"][1]["content"] for r in chat_requests(fresh_standin)]
+    assert len(sent) == 1 and WORD_PROBLEM in sent[0]  # a_math.md and b_plain.txt are read by the rules
+    df = read_parquet(wh / "ner_frames" / "c_problem.md.parquet")
+    fr = df[df["kind"] == "frame"]
+    assert fr["text"].tolist() == [WORD_PROBLEM] and json.loads(fr["frame_json"].iloc[0])["operands"] == [3, 4]
+    text = (root / "c_problem.md").read_text(encoding="utf-8")
+    assert all(text[r.start:r.end] == r.text for r in df.itertuples())
+    meta = _ner_metadata(instance)
+    assert meta["ner_units_by_route"]["llm"] == 1 and meta["ner_units_by_route"]["rules"] >= 2
+    assert (meta["llm_requests"], meta["llm_prompt_tokens"], meta["llm_completion_tokens"]) == (1, 1000, 200)
+    assert meta["llm_cost_usd"] == pytest.approx(1000 * 0.0025 / 1000 + 200 * 0.01 / 1000)

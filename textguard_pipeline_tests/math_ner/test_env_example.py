@@ -1,4 +1,5 @@
-"""deploy/env.example's TEXTGUARD_NER_URL is what `textguard ner-serve` serves (issue 14 item 9: it said :8088, no /ner)."""
+"""deploy/env.example's TEXTGUARD_NER_URL is what `textguard ner-serve` serves (issue 14 item 9: it said :8088,
+no /ner path)."""
 
 import fcntl
 import re

@@ -8,12 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from textguard_pipeline.core.parsing import parse_document
+from textguard_pipeline.core.spans import check_char_ranges
 from textguard_pipeline.math_ner import (
     ArithExampleFrame,
     HttpNerBackend,
     LLMNEROutput,
-    NEREntity,
     NerBackendError,
+    NEREntity,
     NERRequest,
     RuleBasedExtractor,
     anchor_entities,
@@ -24,8 +26,6 @@ from textguard_pipeline.math_ner import (
     text_units,
     validate_frame,
 )
-from textguard_pipeline.core.parsing import parse_document
-from textguard_pipeline.core.spans import check_char_ranges
 from textguard_pipeline_tests.standin.client import free_port
 
 X = RuleBasedExtractor()

@@ -35,7 +35,7 @@ def test_one_settings_class_feeds_resource_and_resolver(monkeypatch):
     monkeypatch.setenv("TEXTGUARD_MEANINGS_MIN_SUBJECT", "2")
     res = MeaningsResource.from_env()
     assert (res.boundary, res.min_occurrences_subject) == ("reject", 2)
-    settings = res._settings()
+    settings = res.settings()
     assert isinstance(settings, MeaningsSettings) and settings.boundary == "reject"
     from textguard_pipeline.core.meanings import MeaningSettings
     from textguard_pipeline.core.pipeline import MeaningsSettings as OldName

@@ -5,8 +5,8 @@ from dagster import DagsterInstance, SkipReason, build_schedule_context, build_s
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG as END
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_START_TAG as START
 
-from textguard_pipeline.operations import executor, jobs, schedules, sensors
 from textguard_pipeline.defs_kit.partitions import contiguous_ranges, decode_cursor, recorded_shas
+from textguard_pipeline.operations import executor, jobs, schedules, sensors
 
 
 @pytest.fixture
@@ -146,7 +146,9 @@ def test_definitions_expose_jobs_sensors_and_schedule():
 def test_config_fingerprint_ignores_secrets_and_ops_knobs():
     base = {"TEXTGUARD_SPACY_MODEL": "en_core_web_sm", "TEXTGUARD_EXECUTOR": "celery"}
     fp = jobs.config_fingerprint({"a": "1"}, base)
-    assert fp == jobs.config_fingerprint({"a": "1"}, {**base, "TEXTGUARD_LLM_API_KEY": "s3cret", "TEXTGUARD_EXECUTOR": "in_process"})
+    assert fp == jobs.config_fingerprint(
+        {"a": "1"}, {**base, "TEXTGUARD_LLM_API_KEY": "s3cret", "TEXTGUARD_EXECUTOR": "in_process"}
+    )
     assert fp != jobs.config_fingerprint({"a": "2"}, base)
     assert fp != jobs.config_fingerprint({"a": "1"}, {**base, "TEXTGUARD_SPACY_MODEL": "en_core_sci_sm"})
 

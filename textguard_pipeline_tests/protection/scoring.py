@@ -45,6 +45,12 @@ def score(protector, examples, source: str) -> Score:
         s.fp += len(pred - want)
         s.fn += len(want - pred)
         if pred != want:
-            s.misses.append((origin, [text[a:b] for a, b in sorted(pred - want)],
-                             [text[a:b] for a, b in sorted(want - pred)], text[:160]))
+            s.misses.append(
+                (
+                    origin,
+                    [text[a:b] for a, b in sorted(pred - want)],
+                    [text[a:b] for a, b in sorted(want - pred)],
+                    text[:160],
+                )
+            )
     return s

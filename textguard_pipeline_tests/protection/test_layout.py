@@ -7,18 +7,53 @@ import sys
 
 import pytest
 
-from textguard_pipeline.protection import DEFAULT_RECOGNIZERS, RecognizerConfigError, TermProtectionConfig, TermProtector
+from textguard_pipeline.protection import (
+    DEFAULT_RECOGNIZERS,
+    RecognizerConfigError,
+    TermProtectionConfig,
+    TermProtector,
+)
 from textguard_pipeline.protection.recognizers.base import Recognizer
 from textguard_pipeline.protection.registry import build_recognizers, recognizer_classes
 
 #: the public names of textguard_pipeline.core.protection before the move (issue 12)
 OLD_PUBLIC = [
-    "CLOSE", "OPEN", "Candidate", "CitationRecognizer", "CustomTermRecognizer", "EmptyTextError", "InvalidCustomTermError",
-    "LiteralRecognizer", "MissingPlaceholdersError", "NER_LABELS", "NerRecognizer", "NotProseChunkError",
-    "NumberRecognizer", "PRIORITY", "PROTECTED_COLUMNS", "PlaceholderError", "ProtectedChunk", "ProtectedTerm",
-    "ProtectionError", "RECOGNIZERS", "Recognizer", "SOURCES", "TERM_FIELDS", "TERM_NS", "TermProtectionConfig",
-    "TermProtector", "UnknownPlaceholdersError", "apply_placeholders", "find_citations", "find_numbers", "keep_entity",
-    "protected_frame", "restoration_failures", "restore_protected", "term_rows", "validate_custom_terms",
+    "CLOSE",
+    "OPEN",
+    "Candidate",
+    "CitationRecognizer",
+    "CustomTermRecognizer",
+    "EmptyTextError",
+    "InvalidCustomTermError",
+    "LiteralRecognizer",
+    "MissingPlaceholdersError",
+    "NER_LABELS",
+    "NerRecognizer",
+    "NotProseChunkError",
+    "NumberRecognizer",
+    "PRIORITY",
+    "PROTECTED_COLUMNS",
+    "PlaceholderError",
+    "ProtectedChunk",
+    "ProtectedTerm",
+    "ProtectionError",
+    "RECOGNIZERS",
+    "Recognizer",
+    "SOURCES",
+    "TERM_FIELDS",
+    "TERM_NS",
+    "TermProtectionConfig",
+    "TermProtector",
+    "UnknownPlaceholdersError",
+    "apply_placeholders",
+    "find_citations",
+    "find_numbers",
+    "keep_entity",
+    "protected_frame",
+    "restoration_failures",
+    "restore_protected",
+    "term_rows",
+    "validate_custom_terms",
 ]
 
 
@@ -30,10 +65,6 @@ def test_old_module_keeps_every_public_name():
     assert old.PRIORITY == old.SOURCES == ("literal", "citation", "custom", "ner", "number")
     assert set(old.RECOGNIZERS) == set(old.PRIORITY)
     assert old.RECOGNIZERS["citation"](TermProtectionConfig(protect_citations=False)) is None
-    from textguard_pipeline.assets import protection as old_assets
-    from textguard_pipeline.protection import defs
-
-    assert old_assets.protected_chunks is defs.protected_chunks and old_assets.CHECKS is defs.CHECKS
 
 
 def test_library_modules_import_without_dagster():
@@ -64,7 +95,7 @@ def test_every_built_in_recogniser_keeps_the_contract():
 
 
 def test_a_new_recogniser_is_one_module_and_one_line_of_configuration():
-    """textguard_pipeline_tests/protection/hashtag_recognizer.py is the whole recogniser; the config line is below."""
+    """textguard_pipeline_tests/protection/hashtag_recognizer.py is the whole recogniser; its config line below."""
     cfg = TermProtectionConfig(
         use_ner=False,
         recognizers=DEFAULT_RECOGNIZERS + ("textguard_pipeline_tests.protection.hashtag_recognizer:HashtagRecognizer",),
@@ -74,7 +105,11 @@ def test_a_new_recogniser_is_one_module_and_one_line_of_configuration():
     text = "We tag #ablation runs; (Smith, 2020) reports 95% on #squad_v2."
     pc = tp.protect_text(text)
     assert [(t.original, t.source) for t in pc.terms] == [
-        ("#ablation", "hashtag"), ("(Smith, 2020)", "citation"), ("95%", "number"), ("#squad_v2", "hashtag")]
+        ("#ablation", "hashtag"),
+        ("(Smith, 2020)", "citation"),
+        ("95%", "number"),
+        ("#squad_v2", "hashtag"),
+    ]
     assert tp.restore(pc.protected_text, pc) == text
     plain = TermProtector(TermProtectionConfig(use_ner=False))  # without the line: no hashtag recogniser
     assert "hashtag" not in plain.recognizers and "#ablation" in plain.protect_text(text).protected_text
@@ -97,3 +132,28 @@ def test_recognisers_get_chunks_with_context():
     tc = TextChunk.of(chunk)
     assert tc.text == chunk.text and tc.parser_placeholders == frozenset(chunk.math_placeholders)
     assert tc.language is None and TextChunk.of("plain").text == "plain"
+
+
+def test_a_language_extends_the_vocabulary_not_the_patterns(monkeypatch):
+    """Issue 17's path: a chunk's language picks its word tables; English stays the default."""
+    from textguard_pipeline.protection import citation_patterns, number_patterns, vocabulary
+    from textguard_pipeline.protection.model import TextChunk
+    from textguard_pipeline.protection.recognizers.citation import CitationRecognizer
+    from textguard_pipeline.protection.recognizers.number import NumberRecognizer
+
+    xx = vocabulary.extend(vocabulary.ENGLISH, not_surnames=("Zorblat",), count_nouns=("grobs",))
+    monkeypatch.setitem(vocabulary.VOCABULARIES, "xx", xx)
+    citation_patterns.patterns.cache_clear()
+    number_patterns.patterns.cache_clear()
+    try:
+        text = "As in (Zorblat 2019), we ran 12 grobs."
+        cit, num = CitationRecognizer(), NumberRecognizer()
+        en = [TextChunk(text)]
+        other = [TextChunk(text, language="xx")]
+        assert "(Zorblat 2019)" in [text[c.start : c.end] for c in cit.find_many(en)[0]]  # candidates may overlap
+        assert cit.find_many(other) == [[]]
+        assert num.find_many(en) == [[]]
+        assert [text[c.start : c.end] for c in num.find_many(other)[0]] == ["12"]
+    finally:
+        citation_patterns.patterns.cache_clear()
+        number_patterns.patterns.cache_clear()

@@ -51,14 +51,17 @@ def roundtrip(tp, text):
 # Appendix A.1 / A.2
 
 
-@pytest.mark.parametrize("text,span", [
-    ("[Smith, 2024]", "[Smith, 2024]"),  # the seed's expected "(Smith, 2024)" is a typo
-    ("(Smith et al., 2024)", "(Smith et al., 2024)"),
-    ("Smith (2024)", "Smith (2024)"),
-    ("(Smith & Jones, 2024)", "(Smith & Jones, 2024)"),
-    ("[Smith, Jones, 2024]", "[Smith, Jones, 2024]"),
-    ("(Lee et al., 2023)", "(Lee et al., 2023)"),
-])
+@pytest.mark.parametrize(
+    "text,span",
+    [
+        ("[Smith, 2024]", "[Smith, 2024]"),  # the seed's expected "(Smith, 2024)" is a typo
+        ("(Smith et al., 2024)", "(Smith et al., 2024)"),
+        ("Smith (2024)", "Smith (2024)"),
+        ("(Smith & Jones, 2024)", "(Smith & Jones, 2024)"),
+        ("[Smith, Jones, 2024]", "[Smith, Jones, 2024]"),
+        ("(Lee et al., 2023)", "(Lee et al., 2023)"),
+    ],
+)
 def test_appendix_a1_extraction(tp, text, span):
     pc = roundtrip(tp, f"We follow {text} here.")
     assert originals(pc) == [span]
@@ -96,31 +99,55 @@ def test_a2_e8_missing_placeholder_is_a_typed_error(tp):
 # Citations
 
 
-@pytest.mark.parametrize("text,spans", [
-    (r"see \cite{a} and \citep{b,c} or \citet{d}, \citealp{e}", [r"\cite{a}", r"\citep{b,c}", r"\citet{d}", r"\citealp{e}"]),
-    (r"as \citep[see][p.~10]{knuth84, lamport94} and \citet*{x} say", [r"\citep[see][p.~10]{knuth84, lamport94}", r"\citet*{x}"]),
-    (r"\citep[e.g.,][]{harrison2017,ellison2021}.", [r"\citep[e.g.,][]{harrison2017,ellison2021}"]),
-    ("(François Müller, 2024) and Łukasiewicz (1920)", ["(François Müller, 2024)", "Łukasiewicz (1920)"]),
-    ("(Müller & Łukasiewicz, 2020)", ["(Müller & Łukasiewicz, 2020)"]),
-    ("(Smith, 2024, p. 5)", ["(Smith, 2024, p. 5)"]),
-    ("(Smith, 2024a; Jones and Lee, 2019b)", ["(Smith, 2024a; Jones and Lee, 2019b)"]),
-    ("[Denis and Baldridge, 2009a; Pradhan et al., 2011]", ["[Denis and Baldridge, 2009a; Pradhan et al., 2011]"]),
-    ("van der Maaten and Hinton (2008) and LeCun, Bengio, and Hinton (2015)",
-     ["van der Maaten and Hinton (2008)", "LeCun, Bengio, and Hinton (2015)"]),
-    ("insertion AUC (Petsiuk et al., 2018; see Section 4.6.2)", ["Petsiuk et al., 2018"]),
-    ("The paper (Papineni et al. 2002) and Lin et al. 2004 smoothing", ["(Papineni et al. 2002)", "Lin et al. 2004"]),
-    ("built on [@Zingale_2018] and [see @a, p. 3; @b]; mail me at a@b.org", ["[@Zingale_2018]", "[see @a, p. 3; @b]"]),
-])
+@pytest.mark.parametrize(
+    "text,spans",
+    [
+        (
+            r"see \cite{a} and \citep{b,c} or \citet{d}, \citealp{e}",
+            [r"\cite{a}", r"\citep{b,c}", r"\citet{d}", r"\citealp{e}"],
+        ),
+        (
+            r"as \citep[see][p.~10]{knuth84, lamport94} and \citet*{x} say",
+            [r"\citep[see][p.~10]{knuth84, lamport94}", r"\citet*{x}"],
+        ),
+        (r"\citep[e.g.,][]{harrison2017,ellison2021}.", [r"\citep[e.g.,][]{harrison2017,ellison2021}"]),
+        ("(François Müller, 2024) and Łukasiewicz (1920)", ["(François Müller, 2024)", "Łukasiewicz (1920)"]),
+        ("(Müller & Łukasiewicz, 2020)", ["(Müller & Łukasiewicz, 2020)"]),
+        ("(Smith, 2024, p. 5)", ["(Smith, 2024, p. 5)"]),
+        ("(Smith, 2024a; Jones and Lee, 2019b)", ["(Smith, 2024a; Jones and Lee, 2019b)"]),
+        ("[Denis and Baldridge, 2009a; Pradhan et al., 2011]", ["[Denis and Baldridge, 2009a; Pradhan et al., 2011]"]),
+        (
+            "van der Maaten and Hinton (2008) and LeCun, Bengio, and Hinton (2015)",
+            ["van der Maaten and Hinton (2008)", "LeCun, Bengio, and Hinton (2015)"],
+        ),
+        ("insertion AUC (Petsiuk et al., 2018; see Section 4.6.2)", ["Petsiuk et al., 2018"]),
+        (
+            "The paper (Papineni et al. 2002) and Lin et al. 2004 smoothing",
+            ["(Papineni et al. 2002)", "Lin et al. 2004"],
+        ),
+        (
+            "built on [@Zingale_2018] and [see @a, p. 3; @b]; mail me at a@b.org",
+            ["[@Zingale_2018]", "[see @a, p. 3; @b]"],
+        ),
+    ],
+)
 def test_citation_forms(text, spans):
     tp = TermProtector(CITATIONS_ONLY)
     pc = roundtrip(tp, text)
     assert originals(pc, "citation") == spans
 
 
-@pytest.mark.parametrize("text", [
-    "released in July, 2018 (see Section 4.2)", "(32000)", "[CoNLL 2012]", "[Page 102]",
-    "Comanducci, A., Boly, M., et al. (2020). Clinical neurophysiology.", "ffdhe2048(0x0100)",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "released in July, 2018 (see Section 4.2)",
+        "(32000)",
+        "[CoNLL 2012]",
+        "[Page 102]",
+        "Comanducci, A., Boly, M., et al. (2020). Clinical neurophysiology.",
+        "ffdhe2048(0x0100)",
+    ],
+)
 def test_not_citations(text):
     assert originals(roundtrip(TermProtector(CITATIONS_ONLY), text)) == []
 
@@ -161,8 +188,10 @@ def test_labelled_citation_set_precision_recall():
     precision = tp_n / max(1, tp_n + fp)
     recall = tp_n / max(1, tp_n + fn)
     gold_n = sum(len(g) for _, _, g in EXAMPLES)
-    print(f"\ncitation set: {len(EXAMPLES)} examples, {gold_n} gold citations: "
-          f"precision {precision:.1%} recall {recall:.1%} (tp={tp_n} fp={fp} fn={fn})")
+    print(
+        f"\ncitation set: {len(EXAMPLES)} examples, {gold_n} gold citations: "
+        f"precision {precision:.1%} recall {recall:.1%} (tp={tp_n} fp={fp} fn={fn})"
+    )
     for m in misses:
         print("  miss:", m)
     assert precision >= 0.95 and recall >= 0.95
@@ -176,7 +205,11 @@ def test_custom_terms_longest_first_word_boundary_case_insensitive():
     tp = TermProtector(TermProtectionConfig(use_ner=False, custom_terms=("Tree", "Monte Carlo Tree Search", "BERT")))
     pc = roundtrip(tp, "monte carlo tree search beats a Tree; BERTology is not BERT, bert is.")
     assert [(t.original, t.source) for t in pc.terms] == [
-        ("monte carlo tree search", "custom"), ("Tree", "custom"), ("BERT", "custom"), ("bert", "custom")]
+        ("monte carlo tree search", "custom"),
+        ("Tree", "custom"),
+        ("BERT", "custom"),
+        ("bert", "custom"),
+    ]
     # distinct originals (case differs) get distinct placeholders: restoration must be byte-exact
     assert len(pc.term_placeholders) == 4
 
@@ -198,15 +231,18 @@ def test_custom_terms_beat_ner_and_pin_products(tp_ner):
 # Numbers
 
 
-@pytest.mark.parametrize("text,spans", [
-    ("achieves 92.3% accuracy and 98\\% on the rest", ["92.3%", "98\\%"]),
-    ("significant (p < 0.05, r = 0.87)", ["p < 0.05", "r = 0.87"]),
-    ("a 1.5x speed-up on 224×224 images", ["1.5x", "224×224"]),
-    ("trained on 1,000,000 samples", ["1,000,000"]),
-    ("an F1 score of 0.89 and a 3:1 ratio", ["0.89", "3:1"]),
-    ("we ran 3 experiments on 5 categories in 2024", []),
-    ("see page 42 and TLS 1.3 with code 0x0304", []),
-])
+@pytest.mark.parametrize(
+    "text,spans",
+    [
+        ("achieves 92.3% accuracy and 98\\% on the rest", ["92.3%", "98\\%"]),
+        ("significant (p < 0.05, r = 0.87)", ["p < 0.05", "r = 0.87"]),
+        ("a 1.5x speed-up on 224×224 images", ["1.5x", "224×224"]),
+        ("trained on 1,000,000 samples", ["1,000,000"]),
+        ("an F1 score of 0.89 and a 3:1 ratio", ["0.89", "3:1"]),
+        ("we ran 3 experiments on 5 categories in 2024", []),
+        ("see page 42 and TLS 1.3 with code 0x0304", []),
+    ],
+)
 def test_numbers(tp, text, spans):
     assert originals(roundtrip(tp, text), "number") == spans
 
@@ -250,8 +286,10 @@ def test_math_placeholders_restore_together_with_terms(tp):
     pc = tp.protect(chunk)
     assert pc.protected_text == "As shown by ⟨TERM_000⟩, the loss ⟨MATH_000⟩ reaches ⟨TERM_001⟩ error.\n"
     assert pc.placeholders()["⟨MATH_000⟩"] == "$\\mathcal{L}$"
-    assert tp.restore("⟨TERM_001⟩ error for ⟨MATH_000⟩ (see ⟨TERM_000⟩).", pc) == \
-        "0.5% error for $\\mathcal{L}$ (see Smith (2023))."
+    assert (
+        tp.restore("⟨TERM_001⟩ error for ⟨MATH_000⟩ (see ⟨TERM_000⟩).", pc)
+        == "0.5% error for $\\mathcal{L}$ (see Smith (2023))."
+    )
     with pytest.raises(MissingPlaceholdersError) as exc:
         tp.restore("⟨TERM_000⟩ and ⟨TERM_001⟩", pc)
     assert exc.value.missing == ["⟨MATH_000⟩"]
@@ -263,9 +301,9 @@ def test_term_containing_parser_placeholders_stores_the_source_quote(tp):
     pcs = TermProtector(RULES_ONLY).protect_many(chunks)
     terms = [t for pc in pcs for t in pc.terms]
     cite = next(t for t in terms if t.source == "citation")
-    assert cite.original == "\\citep[for $z = 1$][p.~3]{key}" == doc[cite.start:cite.end]
+    assert cite.original == "\\citep[for $z = 1$][p.~3]{key}" == doc[cite.start : cite.end]
     for pc in pcs:
-        assert tp.restore(pc.protected_text, pc) == doc[pc.chunk.start:pc.chunk.end]
+        assert tp.restore(pc.protected_text, pc) == doc[pc.chunk.start : pc.chunk.end]
         assert "⟨MATH_000⟩" not in pc.expected_placeholders() or "⟨MATH_000⟩" in pc.protected_text
 
 
@@ -359,14 +397,64 @@ def test_frame_and_restoration_rule_detect_corruption():
 # ---------------------------------------------------------------------------
 # Property tests: restore(protect(x)) == x (10,000+ examples in total)
 
-_BRACKETY = st.sampled_from([
-    "⟨", "⟩", "⟨TERM_001⟩", "⟨MATH_000⟩", "⟨LIT_0⟩", "⟨TERM_", "_000⟩", "⟨X_1", "⟨⟨", "⟩⟩", "[", "]", "(", ")",
-    "{", "}", "$", "$$", "\\(", "\\)", "`", "``", "\\cite{", "\\citep[p.~3]{k}", "(Smith, 2024)", "Smith (2024)",
-    "[Lee et al., 2023]", "95%", "0.5", "p < 0.05", "1,000", "accuracy", "et al.", " & ", "; ", ", ",
-    "\n", "\n\n", "\\%", "#", "**", "_", "@key", "[@k]", "ResNet", "resnet", "Müller", "Łukasiewicz", "\u200b", "🙂",
-])
+_BRACKETY = st.sampled_from(
+    [
+        "⟨",
+        "⟩",
+        "⟨TERM_001⟩",
+        "⟨MATH_000⟩",
+        "⟨LIT_0⟩",
+        "⟨TERM_",
+        "_000⟩",
+        "⟨X_1",
+        "⟨⟨",
+        "⟩⟩",
+        "[",
+        "]",
+        "(",
+        ")",
+        "{",
+        "}",
+        "$",
+        "$$",
+        "\\(",
+        "\\)",
+        "`",
+        "``",
+        "\\cite{",
+        "\\citep[p.~3]{k}",
+        "(Smith, 2024)",
+        "Smith (2024)",
+        "[Lee et al., 2023]",
+        "95%",
+        "0.5",
+        "p < 0.05",
+        "1,000",
+        "accuracy",
+        "et al.",
+        " & ",
+        "; ",
+        ", ",
+        "\n",
+        "\n\n",
+        "\\%",
+        "#",
+        "**",
+        "_",
+        "@key",
+        "[@k]",
+        "ResNet",
+        "resnet",
+        "Müller",
+        "Łukasiewicz",
+        "\u200b",
+        "🙂",
+    ]
+)
 _FRAGMENTS = st.lists(st.one_of(_BRACKETY, st.text(max_size=8)), max_size=25).map("".join)
-_CUSTOM = TermProtectionConfig(use_ner=False, custom_terms=("ResNet", "et al", "Smith", "p <", "a", "Ł"), protect_year_only=True)
+_CUSTOM = TermProtectionConfig(
+    use_ner=False, custom_terms=("ResNet", "et al", "Smith", "p <", "a", "Ł"), protect_year_only=True
+)
 
 
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -384,7 +472,7 @@ def test_property_brackets_fake_placeholders_latex_markdown_roundtrip(text):
     pc = tp.protect_text(text)
     assert tp.restore(pc.protected_text, pc) == text
     for t in pc.terms:
-        assert text[t.start:t.end] == t.original
+        assert text[t.start : t.end] == t.original
 
 
 @settings(max_examples=3500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -393,9 +481,9 @@ def test_property_parsed_chunks_roundtrip_with_absolute_offsets(text, fmt):
     tp = TermProtector(_CUSTOM)
     prose = [c for c in parse_document(text, fmt) if c.chunk_type == "prose"]
     for pc in tp.protect_many(prose):
-        assert tp.restore(pc.protected_text, pc) == text[pc.chunk.start:pc.chunk.end]
+        assert tp.restore(pc.protected_text, pc) == text[pc.chunk.start : pc.chunk.end]
         for t in pc.terms:
-            assert text[t.start:t.end] == t.original
+            assert text[t.start : t.end] == t.original
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -416,7 +504,7 @@ def test_long_text_is_windowed_for_ner():
     pc = tp.protect_text(text)
     assert tp.restore(pc.protected_text, pc) == text
     obama = [t for t in pc.terms if t.original == "Barack Obama"]
-    assert len(obama) >= 10 and all(text[t.start:t.end] == "Barack Obama" for t in obama)
+    assert len(obama) >= 10 and all(text[t.start : t.end] == "Barack Obama" for t in obama)
 
 
 @pytest.mark.timeout(600)  # a hang guard against the quadratic case, not a speed target
@@ -427,5 +515,5 @@ def test_ner_on_long_symbol_runs_is_fast_and_keeps_offsets(tp_ner):
     text = "(" * 20_000 + " Thomas Aquinas wrote to Barack Obama. " + "=" * 20_000 + " " + "😀" * 3_000
     pc = roundtrip(tp_ner, text)
     people = [t for t in pc.terms if t.source == "ner"]
-    assert people and all(text[t.start:t.end] == t.original for t in people)
+    assert people and all(text[t.start : t.end] == t.original for t in people)
     assert "Barack Obama" in originals(pc, "ner")

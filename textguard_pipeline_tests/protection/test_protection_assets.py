@@ -26,9 +26,9 @@ def one_doc(tmp_path, monkeypatch):
 
 
 def _defs():
+    from textguard_pipeline.defs_kit.partitions import documents_partitions
+    from textguard_pipeline.ingest.defs import parsed_chunks, source_documents
     from textguard_pipeline.protection import defs as protection
-    from textguard_pipeline.assets.documents import parsed_chunks, source_documents
-    from textguard_pipeline.partitions import documents_partitions
 
     @asset(partitions_def=documents_partitions, deps=["protected_chunks"])
     def after_protection():
@@ -49,7 +49,9 @@ def test_stored_rows_restore_and_corruption_blocks_downstream(one_doc):
     inst = DagsterInstance.ephemeral()
     inst.add_dynamic_partitions("documents", ["paper.md"])
     assets = _defs()
-    res = materialize(assets, partition_key="paper.md", instance=inst, resources=build_resources(), raise_on_error=False)
+    res = materialize(
+        assets, partition_key="paper.md", instance=inst, resources=build_resources(), raise_on_error=False
+    )
     assert res.success
     assert _checks(res) == {
         "protected_chunks_restoration": True,
@@ -59,18 +61,31 @@ def test_stored_rows_restore_and_corruption_blocks_downstream(one_doc):
     }
     path = wh / "protected_chunks" / "paper.md.parquet"
     df = read_parquet(path)
-    assert list(df.columns) == ["doc_id", "chunk_index", "start", "end", "text", "protected_text",
-                                "term_placeholders", "math_placeholders", "terms", "n_terms",
-                                "language", "language_confidence", "ner_model", "ner_skipped_reason"]  # issue 17
+    assert list(df.columns) == [
+        "doc_id",
+        "chunk_index",
+        "start",
+        "end",
+        "text",
+        "protected_text",
+        "term_placeholders",
+        "math_placeholders",
+        "terms",
+        "n_terms",
+        "language",  # issue 17
+        "language_confidence",
+        "ner_model",
+        "ner_skipped_reason",
+    ]
     first = df.iloc[0]
-    assert first["text"] == DOC[first["start"]:first["end"]]
+    assert first["text"] == DOC[first["start"] : first["end"]]
     assert first["protected_text"].startswith("As shown by ⟨TERM_000⟩, the ⟨TERM_001⟩ model reaches ⟨TERM_002⟩")
     assert first["term_placeholders"]["⟨TERM_000⟩"] == "Smith et al. (2024)"
     assert first["math_placeholders"] == {"⟨MATH_000⟩": "$x^2$"}
     # "ResNet" occurs twice and reuses one placeholder; every occurrence has its own absolute offsets
     resnet = [t for t in first["terms"] if t["original"] == "ResNet"]
     assert len(resnet) == 2 and {t["placeholder"] for t in resnet} == {"⟨TERM_001⟩"}
-    assert all(DOC[t["start"]:t["end"]] == t["original"] for r in df["terms"] for t in r)
+    assert all(DOC[t["start"] : t["end"]] == t["original"] for r in df["terms"] for t in r)
     sources = {t["source"] for r in df["terms"] for t in r}
     assert {"citation", "custom", "number", "literal"} <= sources
 
@@ -79,18 +94,28 @@ def test_stored_rows_restore_and_corruption_blocks_downstream(one_doc):
     bad.loc[0, "protected_text"] = bad.loc[0, "protected_text"].replace("⟨TERM_000⟩", "Smith and colleagues (2024)", 1)
     write_parquet_atomic(bad, path)
     sel = AssetSelection.assets("after_protection") | AssetSelection.checks_for_assets("protected_chunks")
-    res = materialize(assets, selection=sel, partition_key="paper.md", instance=inst,
-                      resources=build_resources(), raise_on_error=False)
+    res = materialize(
+        assets,
+        selection=sel,
+        partition_key="paper.md",
+        instance=inst,
+        resources=build_resources(),
+        raise_on_error=False,
+    )
     assert not res.success
     assert _checks(res)["protected_chunks_restoration"] is False
     assert _checks(res)["protected_chunks_char_ranges"] is True  # the source slice itself is intact
     ev = next(e for e in res.get_asset_check_evaluations() if e.check_name == "protected_chunks_restoration")
     assert ev.metadata["failures"].value == 1
-    assert "differs from source" in ev.metadata["first_failures"].value or "absent" in ev.metadata["first_failures"].value
+    assert (
+        "differs from source" in ev.metadata["first_failures"].value or "absent" in ev.metadata["first_failures"].value
+    )
     mats = {e.asset_key.to_user_string() for e in res.get_asset_materialization_events()}
     assert "after_protection" not in mats  # blocked downstream
     skipped = [e for e in res.all_events if e.step_key == "after_protection" and e.event_type_value == "STEP_SKIPPED"]
-    assert skipped or "after_protection" not in {e.step_key for e in res.all_events if e.event_type_value == "STEP_SUCCESS"}
+    assert skipped or "after_protection" not in {
+        e.step_key for e in res.all_events if e.event_type_value == "STEP_SUCCESS"
+    }
 
 
 def test_corrupted_term_offsets_fail_the_term_char_range_check(one_doc):
@@ -108,8 +133,14 @@ def test_corrupted_term_offsets_fail_the_term_char_range_check(one_doc):
     df.at[0, "terms"] = terms
     write_parquet_atomic(df, path)
     sel = AssetSelection.assets("after_protection") | AssetSelection.checks_for_assets("protected_chunks")
-    res = materialize(assets, selection=sel, partition_key="paper.md",
-                      instance=inst, resources=build_resources(), raise_on_error=False)
+    res = materialize(
+        assets,
+        selection=sel,
+        partition_key="paper.md",
+        instance=inst,
+        resources=build_resources(),
+        raise_on_error=False,
+    )
     assert not res.success
     checks = _checks(res)
     assert checks["protected_chunks_term_char_ranges"] is False

@@ -2,7 +2,7 @@
 
 import pytest
 
-from textguard_pipeline.core.protection import (
+from textguard_pipeline.protection import (
     MissingPlaceholdersError,
     TermProtectionConfig,
     TermProtector,

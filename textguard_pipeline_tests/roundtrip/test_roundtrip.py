@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from textguard_pipeline.core.protection import TermProtectionConfig, TermProtector
+from textguard_pipeline.protection import TermProtectionConfig, TermProtector
 from textguard_pipeline.lib.llm import ChatClient, LLMConfig
 from textguard_pipeline.lib.placeholder_audit import find_tokens
 from textguard_pipeline.roundtrip import PROMPT_VERSION, SYSTEM_PROMPT, RewriteItem, RoundTrip, RoundTripError
@@ -18,7 +18,7 @@ SOURCE = "As shown by Smith (2024), accuracy is 95%. Later, Smith (2024) reporte
 
 @pytest.fixture(scope="module")
 def item():
-    from textguard_pipeline.core.parsing import parse_document
+    from textguard_pipeline.ingest.parsing import parse_document
 
     (chunk,) = [c for c in parse_document(SOURCE + "\n", "md") if c.chunk_type == "prose"]
     pc = TermProtector(TermProtectionConfig(use_ner=False)).protect(chunk)
@@ -199,3 +199,11 @@ def test_task_instructions():
         task_instruction("translate:")
     with pytest.raises(ValueError):
         task_instruction("  ")
+
+
+def test_text_tags_of_the_source_itself_are_not_unwrapped(fresh_standin):
+    source = "In HTML write <text>Smith (2024)</text> around it; then 95% of readers agree."
+    it = RewriteItem.from_protected_chunk(TermProtector(TermProtectionConfig(use_ner=False)).protect_text(source), "h")
+    script(fresh_standin, "none")
+    r = rt(fresh_standin).rewrite(it)
+    assert (r.status, r.rewritten_text) == ("ok", source)

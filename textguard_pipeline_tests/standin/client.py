@@ -55,15 +55,23 @@ class StandIn:
 
     def __init__(self, base_url: str):
         self.base_url = base_url
+        self._http: httpx.Client | None = None
+
+    @property
+    def http(self) -> httpx.Client:
+        """One kept-alive client for scripting (a new httpx client per call costs milliseconds)."""
+        if self._http is None:
+            self._http = httpx.Client(timeout=5)
+        return self._http
 
     def script(self, routes: dict[str, list[dict]]) -> None:
-        httpx.post(f"{self.base_url}/_script", json={"routes": routes}, timeout=5).raise_for_status()
+        self.http.post(f"{self.base_url}/_script", json={"routes": routes}).raise_for_status()
 
     def requests(self) -> list[dict]:
-        return httpx.get(f"{self.base_url}/_requests", timeout=5).json()
+        return self.http.get(f"{self.base_url}/_requests").json()
 
     def clear(self) -> None:
-        httpx.delete(f"{self.base_url}/_requests", timeout=5)
+        self.http.delete(f"{self.base_url}/_requests")
 
     @staticmethod
     def chat_reply(content: str) -> dict:
@@ -79,4 +87,9 @@ def standin_server() -> Iterator[StandIn]:
     base = f"http://127.0.0.1:{port}"
     with process([sys.executable, "-m", "textguard_pipeline_tests.standin.server", "--port", str(port)],
                  f"{base}/_health"):
-        yield StandIn(base)
+        s = StandIn(base)
+        try:
+            yield s
+        finally:
+            if s._http is not None:
+                s._http.close()

@@ -13,6 +13,9 @@ script it over HTTP:
   message (between the ``<text>`` lines) mangled by that kind (see ``mangle.py``);
   ``{"mangle": {"mix": {"none": 40, "drop": 5, ...}, "seed": 1}}`` draws the kind per request from
   the weights, deterministically from the seed and the request body (a retry is a new draw).
+  ``{"mangle": {"by_model": true}}`` reads the kinds from the request's model name
+  ``"<anything>:<kind>,<kind>,...:<nonce>"``: the n-th request with that model and text gets the n-th
+  kind (the last repeats), so one script serves many test examples.
   The reply carries ``usage`` (≈ 4 characters a token) and the drawn kind in ``x_mangle``.
 * ``GET /_requests`` lists the requests received (method, path, query, body);
   ``DELETE /_requests`` clears them. ``GET /_health`` answers ok.
@@ -34,6 +37,7 @@ from textguard_pipeline_tests.standin.mangle import mangle, pick_kind, text_of_r
 _lock = threading.Lock()
 _routes: dict[str, list[dict]] = {}
 _requests: list[dict] = []
+_seen: dict[str, int] = {}  # by_model mangler: requests so far per (model, text)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -112,7 +116,14 @@ class Handler(BaseHTTPRequestHandler):
 def _mangled_reply(spec: dict, raw: bytes) -> dict:
     req = json.loads(raw or b"{}")
     text = text_of_request(req)
-    kind = spec.get("kind") or pick_kind(spec["mix"], f"{spec.get('seed', 0)}:{raw.decode('utf-8', 'replace')}")
+    if spec.get("by_model"):
+        kinds = str(req.get("model", "")).split(":")[1].split(",")
+        key = f"{req.get('model')}\0{text}"
+        with _lock:
+            n = _seen[key] = _seen.get(key, -1) + 1
+        kind = kinds[min(n, len(kinds) - 1)]
+    else:
+        kind = spec.get("kind") or pick_kind(spec["mix"], f"{spec.get('seed', 0)}:{raw.decode('utf-8', 'replace')}")
     answer = mangle(text, kind, f"{spec.get('seed', 0)}:{len(raw)}")
     prompt_chars = sum(len(m.get("content", "")) for m in req.get("messages", []))
     return {"id": "standin", "object": "chat.completion", "model": req.get("model", "standin"), "x_mangle": kind,

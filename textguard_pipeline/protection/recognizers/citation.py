@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..citation_patterns import find_citations
-from ..model import Candidate, TermProtectionConfig
+from ..model import Candidate, TermProtectionConfig, TextChunk
 from .base import PerChunkRecognizer
 
 
@@ -20,5 +20,9 @@ class CitationRecognizer(PerChunkRecognizer):
     def __init__(self, year_only: bool = False):
         self.year_only = year_only
 
-    def find(self, text: str) -> list[Candidate]:
-        return [Candidate(s, e, self.name, kind) for s, e, kind in find_citations(text, year_only=self.year_only)]
+    def find(self, text: str, language: str | None = None) -> list[Candidate]:
+        found = find_citations(text, year_only=self.year_only, language=language)
+        return [Candidate(s, e, self.name, kind) for s, e, kind in found]
+
+    def find_chunk(self, chunk: TextChunk) -> list[Candidate]:
+        return self.find(chunk.text, chunk.language)  # the chunk's language picks the vocabulary

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from ...core.placeholders import CLOSE, OPEN, PLACEHOLDER_RE
+from ...lib.placeholders import CLOSE, OPEN, PLACEHOLDER_RE
 from ..model import Candidate, TextChunk
 from .base import PerChunkRecognizer
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...core.nlp import load_spacy, spacy_input
+from ...lib.nlp import load_spacy, spacy_input
 from ..model import Candidate, TermProtectionConfig, TextChunk
 
 NER_LABELS = frozenset({"PERSON", "ORG", "GPE", "PRODUCT", "FAC"})
@@ -51,7 +51,7 @@ class NerRecognizer:
         for (i, off), piece, doc in zip(owners, pieces, docs):
             for ent in doc.ents:
                 label = ent.label_ if labels is None else labels.get(ent.label_, "")
-                if keep_entity(piece[ent.start_char:ent.end_char], label):
+                if keep_entity(piece[ent.start_char : ent.end_char], label):
                     out[i].append(Candidate(off + ent.start_char, off + ent.end_char, self.name, label))
         return out
 

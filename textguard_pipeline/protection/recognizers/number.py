@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Candidate, TermProtectionConfig
+from ..model import Candidate, TermProtectionConfig, TextChunk
 from ..number_patterns import find_numbers
 from .base import PerChunkRecognizer
 
@@ -17,5 +17,8 @@ class NumberRecognizer(PerChunkRecognizer):
     def from_config(cls, config: TermProtectionConfig) -> Any:
         return cls() if config.protect_numbers else None
 
-    def find(self, text: str) -> list[Candidate]:
-        return [Candidate(s, e, self.name, kind.upper()) for s, e, kind in find_numbers(text)]
+    def find(self, text: str, language: str | None = None) -> list[Candidate]:
+        return [Candidate(s, e, self.name, kind.upper()) for s, e, kind in find_numbers(text, language=language)]
+
+    def find_chunk(self, chunk: TextChunk) -> list[Candidate]:
+        return self.find(chunk.text, chunk.language)  # the chunk's language picks the vocabulary

@@ -1,1 +1,0 @@
-"""Thin Dagster assets, one module per family; the logic lives in core/."""

@@ -1,0 +1,87 @@
+"""One check step per asset: every asset check of an asset evaluated in one ``@multi_asset_check``.
+
+Checks are written one per invariant (``frame_check``, ``char_range_check``, ``documents_ok_check``
+and the slices' own ``@asset_check``\\ s); Dagster runs each as its own step, and each step loads
+its inputs again (the asset's frames of every document of the run, and ``source_documents``) and
+stores its own start/input/output/success events. :func:`group_check_steps` rebuilds the checks of
+each asset as one ``@multi_asset_check`` step that loads the inputs once and calls the same check
+bodies in turn. What stays the same: the check names, descriptions, blocking flags and severities,
+the metadata each check returns (so the UI, ``textguard report`` and its JUnit output show the
+same results per document), and running one check alone (``can_subset``: the UI's "Execute" on a
+check selects only that check, and only its body runs).
+
+A check whose body needs something other than ``context``, the asset and ``source_documents``
+(resources, other assets) keeps its own step. ``benchmarks/bench_backfill.py`` measures both.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Iterable, Sequence
+
+import dagster as dg
+from dagster import AssetCheckResult, AssetChecksDefinition, AssetIn, multi_asset_check
+
+SOURCE = "source_documents"
+
+
+def _groupable(chk: AssetChecksDefinition):
+    """(asset, spec, body, needs_sources) when ``chk`` is one check over one asset (+ sources), else None."""
+    specs = list(chk.check_specs)
+    if len(specs) != 1 or chk.op.required_resource_keys:
+        return None
+    params = list(inspect.signature(chk.op.compute_fn.decorated_fn).parameters)
+    if params[:2] != ["context", "value"] or not set(params[2:]) <= {SOURCE}:
+        return None
+    return specs[0].asset_key.to_user_string(), specs[0], chk.op.compute_fn.decorated_fn, SOURCE in params
+
+
+def _as_result(spec, result: AssetCheckResult) -> AssetCheckResult:
+    return AssetCheckResult(asset_key=spec.asset_key, check_name=spec.name, passed=result.passed,
+                            severity=result.severity, metadata=result.metadata, description=result.description)
+
+
+def _step(asset: str, members: list) -> AssetChecksDefinition:
+    needs_sources = any(m[2] for m in members) and asset != SOURCE
+    ins = {"value": AssetIn(asset), **({SOURCE: AssetIn(SOURCE)} if needs_sources else {})}
+
+    def evaluate(context, value, sources):
+        selected = context.selected_asset_check_keys
+        for spec, body, with_sources in members:
+            if spec.key not in selected:
+                continue
+            result = body(context, value, sources) if with_sources else body(context, value)
+            yield _as_result(spec, result)
+
+    specs = [m[0] for m in members]
+    if needs_sources:
+        @multi_asset_check(specs=specs, can_subset=True, name=f"{asset}_checks", ins=ins)
+        def _checks(context, value, source_documents):
+            yield from evaluate(context, value, source_documents)
+    else:
+        @multi_asset_check(specs=specs, can_subset=True, name=f"{asset}_checks", ins=ins)
+        def _checks(context, value):  # type: ignore[no-redef]
+            yield from evaluate(context, value, value if asset == SOURCE else None)
+    return _checks
+
+
+def group_checks(checks: Iterable[AssetChecksDefinition]) -> list[AssetChecksDefinition]:
+    """The same checks, one step per asset (checks that cannot be grouped are kept as they are)."""
+    by_asset: dict[str, list] = {}
+    kept: list[AssetChecksDefinition] = []
+    for chk in checks:
+        info = _groupable(chk) if isinstance(chk, AssetChecksDefinition) else None
+        if info is None:
+            kept.append(chk)
+            continue
+        asset, spec, body, with_sources = info
+        by_asset.setdefault(asset, []).append((spec, body, with_sources))
+    return kept + [_step(asset, members) for asset, members in by_asset.items()]
+
+
+def group_check_steps(defs: dg.Definitions) -> dg.Definitions:
+    """``defs`` with its asset checks grouped into one step per asset (see the module docstring)."""
+    from dagster_shared.record import copy
+
+    checks: Sequence = list(defs.asset_checks or [])
+    return copy(defs, asset_checks=group_checks(checks))

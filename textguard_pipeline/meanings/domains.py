@@ -1,0 +1,99 @@
+"""The document's domain, read from the lexicon (issue 16 item 3).
+
+Every noun mention of a document votes for the lexicographer files (``noun.body``, ``noun.artifact`` …)
+and topic domains (``domain_topic`` of a sense or of its hypernyms: "dental medicine", "computer
+science" …) of its senses, each sense with weight 1 / number of senses, so an unambiguous word ("molar",
+"enamel") votes with full weight and a vague one barely counts. A lemma never votes for itself (its own
+senses would only reinforce its polysemy). :meth:`DomainProfile.bonus` turns the shares into a score in
+the Lesk disambiguator's units, so a sense that fits the document's dominant domains can overtake the
+first sense without any context overlap of its own.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from .senses import MeaningCandidate, lexicon_cache
+
+#: Lexicographer files too broad to say anything about a domain.
+_UNINFORMATIVE = frozenset({"noun.Tops"})
+
+
+def sense_domains(wnet: Any, meaning_id: str) -> tuple[str | None, frozenset[str]]:
+    """(lexicographer file, topic domains of the sense and of its two nearest hypernym levels); cached."""
+    cache = lexicon_cache(wnet, "sense_domains")
+    hit = cache.get(meaning_id)
+    if hit is not None:
+        return hit
+    try:
+        ss = wnet.synset(meaning_id)
+    except Exception:  # noqa: BLE001 - an id of another lexicon: no domain information
+        cache[meaning_id] = (None, frozenset())
+        return cache[meaning_id]
+    topics: set[str] = set()
+    level = [ss]
+    for _depth in range(3):
+        nxt = []
+        for s in level:
+            topics.update(d.id for d in s.get_related("domain_topic"))
+            nxt.extend(s.hypernyms())
+        level = nxt
+    lexfile = ss.lexfile()
+    cache[meaning_id] = (None if lexfile in _UNINFORMATIVE else lexfile, frozenset(topics))
+    return cache[meaning_id]
+
+
+@dataclass
+class DomainProfile:
+    """Votes for lexicographer files and topic domains, per voting lemma (so one can be left out)."""
+
+    lexfiles: Counter = field(default_factory=Counter)
+    topics: Counter = field(default_factory=Counter)
+    by_lemma: dict[str, tuple[Counter, Counter]] = field(default_factory=dict)
+    lexfile_weight: float = 3.0
+    topic_weight: float = 3.0
+
+    @classmethod
+    def build(cls, wnet: Any, mentions: Iterable[tuple[str, Sequence[MeaningCandidate]]], **weights: float
+              ) -> "DomainProfile":
+        """``mentions``: (lemma, its WordNet senses) for every noun mention; repeats count once per mention."""
+        prof = cls(**weights)
+        per: dict[str, tuple[Counter, Counter]] = defaultdict(lambda: (Counter(), Counter()))
+        for lemma, senses in mentions:
+            if not senses:
+                continue
+            w = 1.0 / len(senses)
+            lex, top = per[lemma]
+            for c in senses:
+                lexfile, topics = sense_domains(wnet, c.meaning_id)
+                if lexfile:
+                    lex[lexfile] += w
+                for t in topics:
+                    top[t] += w
+        for lex, top in per.values():
+            prof.lexfiles.update(lex)
+            prof.topics.update(top)
+        prof.by_lemma = dict(per)
+        return prof
+
+    def dominant(self, n: int = 3) -> list[str]:
+        return [k for k, _v in self.lexfiles.most_common(n)]
+
+    def bonus(self, wnet: Any, lemma: str, candidate: MeaningCandidate) -> float:
+        """Score added to the candidate: its lexfile's and topics' shares of the votes of the *other* lemmas."""
+        own_lex, own_top = self.by_lemma.get(lemma, (Counter(), Counter()))
+        lexfile, topics = sense_domains(wnet, candidate.meaning_id)
+        total = sum(self.lexfiles.values()) - sum(own_lex.values())
+        score = 0.0
+        if lexfile and total > 0:
+            top = max((v - own_lex.get(k, 0.0) for k, v in self.lexfiles.items()), default=0.0)
+            mine = self.lexfiles.get(lexfile, 0.0) - own_lex.get(lexfile, 0.0)
+            if top > 0:
+                score += self.lexfile_weight * mine / top
+        if topics:
+            best = max((self.topics.get(t, 0.0) - own_top.get(t, 0.0) for t in topics), default=0.0)
+            # One other mention in the same topic (a full vote) is already strong evidence.
+            score += self.topic_weight * min(1.0, best)
+        return score
