@@ -52,6 +52,7 @@ from .settings import (  # noqa: F401  (MeaningsSettings/ProtectionSettings/Math
     MathNerSettings,
     MeaningsSettings,
     ProtectionSettings,
+    env_bool,
     language_settings,
     llm_settings,
     math_ner_settings,

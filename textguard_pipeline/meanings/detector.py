@@ -16,6 +16,7 @@ from ..core.nlp import spacy_input
 from ..core.parsing import Chunk
 from ..core.placeholders import PLACEHOLDER_RE
 from ..core.spans import Span
+from ..lib.nlp import english_labels, language_model, load_spacy
 from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label
 from .senses import is_generic_noun, is_multiword_lemma, lexicon_cache, sense_count
 
@@ -147,6 +148,10 @@ _STRUCTURAL_ROOTS = {"section", "subdivision", "nontextual matter", "matter"}
 _PART_ROOTS = {"section", "subdivision"}
 
 
+#: chunk languages the configured (English) model reads; None = undetermined
+_MODEL_LANGUAGES = frozenset({None, "en"})
+
+
 class EmbeddedDetector:
     """spaCy noun chunks + PERSON entities + WordNet multi-word lemmas, with signal-based exclusions."""
 
@@ -168,12 +173,36 @@ class EmbeddedDetector:
         # whole (E088 above nlp.max_length, ≈ 1 GB of parse state per MB).
         pieces = [(chunk, mtext, offset, piece) for chunk, mtext in zip(prose, masked)
                   for offset, piece in spacy_windows(mtext, self.settings.window_chars)]
-        docs = self.nlp.pipe((spacy_input(p[3]) for p in pieces), batch_size=self.settings.spacy_batch_size)
+        if {getattr(c, "language", None) for c in prose} <= _MODEL_LANGUAGES:
+            docs = self.nlp.pipe((spacy_input(p[3]) for p in pieces), batch_size=self.settings.spacy_batch_size)
+        else:
+            docs = self._docs_per_language(pieces)
         out: list[Mention] = []
         self.excluded = Counter()
         for (chunk, mtext, offset, _piece), doc in zip(pieces, docs):
-            out.extend(self._chunk_mentions(text, chunk, mtext, doc, offset))
+            if doc is not None:
+                out.extend(self._chunk_mentions(text, chunk, mtext, doc, offset))
         return self._apply_min_occurrences(out)
+
+    def _docs_per_language(self, pieces: list) -> list[Any]:
+        """Issue 17: each piece parsed by its chunk's language's model (entities relabelled as English's);
+        None for a language without a model — never another language's model."""
+        by_lang: dict[str | None, list[int]] = {}
+        for i, p in enumerate(pieces):
+            by_lang.setdefault(getattr(p[0], "language", None), []).append(i)
+        docs: list[Any] = [None] * len(pieces)
+        for lang, idx in by_lang.items():
+            if lang in _MODEL_LANGUAGES:
+                nlp = self.nlp
+            else:
+                lm = language_model(lang)
+                if lm.name is None:
+                    continue
+                nlp = load_spacy(lm.name)
+            texts = (spacy_input(pieces[i][3]) for i in idx)
+            for i, doc in zip(idx, nlp.pipe(texts, batch_size=self.settings.spacy_batch_size)):
+                docs[i] = english_labels(doc, lang)
+        return docs
 
     # -- per chunk ----------------------------------------------------------
 

@@ -88,6 +88,11 @@ def exclusion_shares(excluded: Counter, kept: int) -> tuple[int, dict[str, float
     return seen, {rule: round(n / seen, 4) for rule, n in sorted(excluded.items())} if seen else {}
 
 
+#: chunk languages the installed WordNet serves (None = undetermined, the project default); no French or
+#: Polish WordNet installs offline here (docs/languages.md)
+WORDNET_LANGUAGES = frozenset({None, "en"})
+
+
 def embedded_settings(settings: MeaningsSettings) -> EmbeddedSettings:
     return EmbeddedSettings(index_types=settings.index_types,
                             min_occurrences={"subject": settings.min_occurrences_subject,
@@ -188,8 +193,12 @@ class MeaningResolver:
         mentions = self.detect(text, chunks, fmt, stats)
         stats.mentions = len(mentions)
         t1 = time.perf_counter()
-        found = [self.finder.find(m.label, m.index_type, m.lookup, m.pos) for m in mentions]
-        decisions, heads, profile = self._embedded_decisions(mentions, found)
+        # issue 17: a mention in a language without an installed WordNet is never looked up in the English one
+        languages = {c.index: getattr(c, "language", None) for c in chunks}
+        unsupported = [languages.get(m.chunk_index) not in WORDNET_LANGUAGES for m in mentions]
+        found = [([custom_candidate(m.label)], "unsupported_language") if skip
+                 else self.finder.find(m.label, m.index_type, m.lookup, m.pos) for m, skip in zip(mentions, unsupported)]
+        decisions, heads, profile = self._supported_decisions(mentions, found, unsupported)
         if self.llm is not None:
             self._llm_decisions(mentions, found, decisions, stats)
         t2 = time.perf_counter()
@@ -213,6 +222,7 @@ class MeaningResolver:
                 "lexicon": self.lexicon,
                 "head_meaning_id": heads[i][0] if c.meaning_type == "custom" and heads[i] else None,
                 "head_meaning_gloss": heads[i][1] if c.meaning_type == "custom" and heads[i] else None,
+                "meaning_reason": "unsupported_language" if unsupported[i] else None,
             }
             rule_hit = suppressing_rule(self.suppressions, row, doc_id)
             if rule_hit is not None:
@@ -244,6 +254,19 @@ class MeaningResolver:
         return df, stats
 
     # -- helpers --------------------------------------------------------------
+
+    def _supported_decisions(self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]],
+                             unsupported: Sequence[bool]):
+        """:meth:`_embedded_decisions` over the mentions a lexicon serves; the others stay custom (issue 17)."""
+        if not any(unsupported):
+            return self._embedded_decisions(mentions, found)
+        idx = [i for i, skip in enumerate(unsupported) if not skip]
+        some, some_heads, profile = self._embedded_decisions([mentions[i] for i in idx], [found[i] for i in idx])
+        decisions = [Decision(found[i][0][0], None, "no_candidates", "none") for i in range(len(mentions))]
+        heads: list[tuple[str, str] | None] = [None] * len(mentions)
+        for j, i in enumerate(idx):
+            decisions[i], heads[i] = some[j], some_heads[j]
+        return decisions, heads, profile
 
     def _embedded_decisions(self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]]
                             ) -> tuple[list[Decision], list[tuple[str, str] | None], DomainProfile | None]:

@@ -12,6 +12,7 @@ from ..defs_kit.resources import ProtectionResource
 from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document
 from ..lib.nlp import model_label
 from ..pipeline import build_protected_chunks
+from .languages import language_metadata
 from .restore import restoration_failures, term_rows
 
 
@@ -44,6 +45,7 @@ def protected_chunks(context: AssetExecutionContext, protection: ProtectionResou
             "terms_by_source": dict(counts),
             "spacy_model": model_label(protector.nlp) if protector.nlp is not None else "off",
             "custom_terms": len(protection.custom_terms),
+            **language_metadata(frames.values()),  # issue 17: chunks per language, NER model or skip reason
         }
 
     return per_document(context, build, parsed_chunks, preview=preview, extra_metadata=extra)

@@ -16,10 +16,10 @@ TERM_NS = "TERM"
 #: class carries its own ``priority`` (E1: lower runs first and wins an overlap).
 DEFAULT_RECOGNIZERS: tuple[str, ...] = (
     "literal:LiteralRecognizer",
-    "citation:CitationRecognizer",
+    "citation_language:LanguageCitationRecognizer",  # citation:CitationRecognizer + per-language tables (issue 17)
     "custom:CustomTermRecognizer",
-    "ner:NerRecognizer",
-    "number:NumberRecognizer",
+    "ner_language:LanguageNerRecognizer",  # ner:NerRecognizer with each chunk's language's model (issue 17)
+    "number_language:LanguageNumberRecognizer",  # number:NumberRecognizer + decimal comma etc. (issue 17)
 )
 
 

@@ -10,6 +10,7 @@ from ..ingest.parsing import Chunk, ChunkType
 from ..lib.placeholder_audit import missing_occurrences
 from ..lib.placeholders import PLACEHOLDER_RE, UnknownPlaceholderError, restore_placeholders
 from .errors import MissingPlaceholdersError
+from .recognizers.ner_language import ner_status
 
 if TYPE_CHECKING:
     from .protector import TermProtector
@@ -52,6 +53,11 @@ PROTECTED_COLUMNS = [
     "math_placeholders",
     "terms",
     "n_terms",
+    # issue 17: the chunk's language and which NER model read it (or why none did)
+    "language",
+    "language_confidence",
+    "ner_model",
+    "ner_skipped_reason",
 ]
 TERM_FIELDS = ["placeholder", "original", "source", "label", "start", "end"]
 
@@ -66,6 +72,7 @@ def protected_frame(doc_id: str, chunks: Sequence[Chunk], protector: "TermProtec
     rows = []
     for pc in protector.protect_many(prose):
         c = pc.chunk
+        language = getattr(c, "language", None)
         rows.append(
             [
                 doc_id,
@@ -78,10 +85,15 @@ def protected_frame(doc_id: str, chunks: Sequence[Chunk], protector: "TermProtec
                 dict(c.math_placeholders),
                 [t.as_row() for t in pc.terms],
                 len(pc.terms),
+                language,
+                getattr(c, "language_confidence", None),
+                *ner_status(protector, language),
             ]
         )
     df = pd.DataFrame(rows, columns=PROTECTED_COLUMNS)
-    return df.astype({"chunk_index": "int64", "start": "int64", "end": "int64", "n_terms": "int64"})
+    return df.astype({"chunk_index": "int64", "start": "int64", "end": "int64", "n_terms": "int64",
+                      "language": "string", "language_confidence": "float64", "ner_model": "string",
+                      "ner_skipped_reason": "string"})
 
 
 def _as_dict(v: Any) -> dict[str, str]:

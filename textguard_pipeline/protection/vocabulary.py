@@ -171,3 +171,8 @@ def vocabulary(language: str | None = None) -> Vocabulary:
 def extend(base: Vocabulary, **more: tuple[str, ...]) -> Vocabulary:
     """``base`` with each named table extended (a language that shares most of English's conventions)."""
     return replace(base, **{k: tuple(getattr(base, k)) + tuple(v) for k, v in more.items()})
+
+
+# Issue 17: the other languages' tables live in languages.py, which adds them to VOCABULARIES
+# (it builds on ENGLISH, so it is imported last).
+from . import languages  # noqa: E402,F401

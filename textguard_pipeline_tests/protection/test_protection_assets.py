@@ -72,6 +72,10 @@ def test_stored_rows_restore_and_corruption_blocks_downstream(one_doc):
         "math_placeholders",
         "terms",
         "n_terms",
+        "language",  # issue 17
+        "language_confidence",
+        "ner_model",
+        "ner_skipped_reason",
     ]
     first = df.iloc[0]
     assert first["text"] == DOC[first["start"] : first["end"]]

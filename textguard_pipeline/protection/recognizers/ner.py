@@ -35,7 +35,10 @@ class NerRecognizer:
         return self.name
 
     def find_many(self, chunks: Sequence[TextChunk | str]) -> list[list[Candidate]]:
-        texts = [TextChunk.of(c).text for c in chunks]
+        return self.entities(self.nlp, [TextChunk.of(c).text for c in chunks])
+
+    def entities(self, nlp, texts: Sequence[str], labels: dict[str, str] | None = None) -> list[list[Candidate]]:
+        """Entities of ``nlp`` in each text (one ``pipe`` call); ``labels`` maps the model's labels to ours."""
         pieces: list[str] = []
         owners: list[tuple[int, int]] = []  # (text index, offset of the piece in that text)
         for i, t in enumerate(texts):
@@ -44,11 +47,12 @@ class NerRecognizer:
                 owners.append((i, off))
         out: list[list[Candidate]] = [[] for _ in texts]
         fed = [spacy_input(p) for p in pieces]  # same offsets, no O(n²) tokenizer runs
-        docs = [self.nlp(fed[0])] if len(fed) == 1 else self.nlp.pipe(fed, batch_size=self.batch_size)
+        docs = [nlp(fed[0])] if len(fed) == 1 else nlp.pipe(fed, batch_size=self.batch_size)
         for (i, off), piece, doc in zip(owners, pieces, docs):
             for ent in doc.ents:
-                if keep_entity(piece[ent.start_char : ent.end_char], ent.label_):
-                    out[i].append(Candidate(off + ent.start_char, off + ent.end_char, self.name, ent.label_))
+                label = ent.label_ if labels is None else labels.get(ent.label_, "")
+                if keep_entity(piece[ent.start_char : ent.end_char], label):
+                    out[i].append(Candidate(off + ent.start_char, off + ent.end_char, self.name, label))
         return out
 
 

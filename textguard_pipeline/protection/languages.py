@@ -1,0 +1,86 @@
+"""Per-language tables for protection (issue 17): French and Polish citation/number vocabularies,
+the NER label maps, and the local number conventions (decimal comma, spaced thousands, ``%``
+after a space).
+
+The tables extend English's (:data:`~.vocabulary.ENGLISH`): a French or Polish paper still cites
+``Smith et al., 2020`` and writes ``95.3%`` now and then. English chunks never see these tables
+(``vocabulary(None|"en")`` is English only), so English output is unchanged.
+"""
+
+from __future__ import annotations
+
+from ..lib.nlp import ENTITY_LABELS
+from .vocabulary import ENGLISH, VOCABULARIES, Vocabulary, extend
+
+#: model label → ours, per language; a label not listed is not protected (French MISC). One table with
+#: the mentions detector: lib.nlp.ENTITY_LABELS.
+NER_LABEL_MAPS: dict[str, dict[str, str]] = ENTITY_LABELS
+
+#: languages that write ``0,87`` (decimal comma) and ``1 000 000`` (spaced thousands)
+DECIMAL_COMMA: frozenset[str] = frozenset({"fr", "pl", "de", "es", "it", "pt", "cs", "sk", "ru", "uk", "nl"})
+
+#: quotes that stay outside a protected span (« Dupont (2020) » protects the citation, not the quotes)
+OUTER_QUOTES = "«»‹›„”“\u00a0\u202f\u2009 "
+
+#: editor markers after an author list: ``Kowalski (red.) 2019``, ``Dupont (éd.), 2018``
+EDITOR_MARKERS: tuple[str, ...] = ("red", "éd", "dir", "eds", "ed", "Hrsg", "coord", "oprac")
+
+_FR_MONTHS = ("Janvier", "Février", "Mars", "Avril", "Mai", "Juin", "Juillet", "Août", "Septembre", "Octobre",
+              "Novembre", "Décembre")
+_PL_MONTHS = ("Styczeń", "Luty", "Marzec", "Kwiecień", "Maj", "Czerwiec", "Lipiec", "Sierpień", "Wrzesień",
+              "Październik", "Listopad", "Grudzień")
+
+FRENCH: Vocabulary = extend(
+    ENGLISH,
+    not_surnames=(*_FR_MONTHS, "Tableau", "Tableaux", "Chapitre", "Annexe", "Équation", "Partie", "Tome",
+                  "Depuis", "Dans", "Selon", "Voir", "Le", "Les", "La", "Un", "Une", "Des", "Du", "En", "Et",
+                  "Ou", "Mais", "Pour", "Par", "Sur", "Avec", "Entre", "Avant", "Après", "Vers", "Loi", "Décret",
+                  "Article", "Règlement", "Édition", "Numéro"),
+    conjunctions=("et",),
+    et_al=(r"et\s+coll", r"et\s+collab", r"et\s+alii"),
+    prefixes=(r"voir\s+aussi", "voir", r"p\.\s?ex\.", r"par\s+exemple", r"notamment", r"d['’]après", r"selon"),
+    locators=("p", "pp", "chap", "tabl", "tableau", "éq", "annexe", "t", "vol", "n°", "no"),
+    year_words=(r"s\.\s?d\.", r"sous\s+presse", r"à\s+paraître"),
+    metric_words=("précision", "exactitude", "rappel", r"F-mesure", r"mesure\s+F", "erreur", "erreurs", "perte",
+                  "moyenne", "médiane", "écart-type", "taux", "valeur", "valeurs", "résultat", "résultats",
+                  "corrélation", "justesse", "performance", "performances"),
+    range_words=("à",),
+    openers=("Comme", "Selon", "Ainsi", "Pourtant", "Cependant", "Enfin", "Ici"),
+)
+
+POLISH: Vocabulary = extend(
+    ENGLISH,
+    not_surnames=(*_PL_MONTHS, "Tabela", "Tabeli", "Rozdział", "Rozdziale", "Rysunek", "Rysunku", "Wzór",
+                  "Dodatek", "Część", "Tom", "Zob", "Por", "Patrz", "Od", "Do", "Na", "Po", "Przez", "Przed",
+                  "Dla", "Ten", "Ta", "To", "Te", "Ale", "Oraz", "Lub", "Według", "Wersja", "Wydanie", "Rok",
+                  "Roku", "Ustawa", "Ustawy", "Rozporządzenie", "Artykuł", "Numer", "Polska", "Polski"),
+    conjunctions=("i", "oraz"),
+    et_al=(r"i\s+in", r"i\s+wsp", r"i\s+współpr"),
+    prefixes=("zob", r"zob\.", r"zob\.\s+też", r"por\.", r"np\.", r"patrz", r"za"),
+    locators=("s", "ss", "str", "rozdz", "rys", "tab", "tabela", "wzór", "t", "nr", "poz", "art", "ust"),
+    year_words=(r"b\.\s?r\.", r"w\s+druku", r"w\s+przygotowaniu"),
+    metric_words=(r"dokładnoś\w*", r"precyzj\w*", r"czułoś\w*", r"trafnoś\w*", r"kompletnoś\w*", r"błęd\w*",
+                  r"błąd", r"strat\w*", r"średni\w*", r"median\w*", r"wartoś\w*", r"wynik\w*", r"miar\w*\s+F",
+                  r"korelacj\w*", r"skutecznoś\w*", r"odsetek", r"odsetka", r"wskaźnik\w*", r"współczynnik\w*"),
+    range_words=("do",),
+    openers=("Jak", "Według", "Zgodnie", "Jednak", "Podobnie", "Natomiast"),
+)
+
+#: the languages added to :data:`~.vocabulary.VOCABULARIES` (vocabulary.py imports this module)
+LANGUAGE_VOCABULARIES: dict[str | None, Vocabulary] = {"fr": FRENCH, "pl": POLISH}
+VOCABULARIES.update(LANGUAGE_VOCABULARIES)
+
+
+def language_metadata(frames) -> dict:
+    """Asset metadata over ``protected_chunks`` frames: prose chunks per language, and per language
+    the NER model that read them or the reason none did (e.g. ``pl: no spaCy model for language 'pl'``)."""
+    by_language: dict[str, int] = {}
+    ner: dict[str, str] = {}
+    for df in frames:
+        if "language" not in getattr(df, "columns", ()):
+            continue
+        for lang, model, reason in zip(df["language"], df["ner_model"], df["ner_skipped_reason"]):
+            key = lang if isinstance(lang, str) else "und"  # None / NA: undetermined
+            by_language[key] = by_language.get(key, 0) + 1
+            ner.setdefault(key, str(model) if isinstance(model, str) else f"off: {reason}")
+    return {"chunks_by_language": by_language, "ner_by_language": ner}

@@ -1,0 +1,110 @@
+"""Issue 17: protection with each chunk's language — its spaCy model (or none) and its conventions."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from textguard_pipeline.lib.nlp import language_model, load_spacy
+from textguard_pipeline.protection import TermProtectionConfig, TermProtector, protected_frame
+from textguard_pipeline.protection.languages import language_metadata
+
+from .language_chunks import prose
+
+
+@pytest.fixture(scope="module")
+def protector():
+    return TermProtector(TermProtectionConfig())
+
+
+def _protect(protector, text, language):
+    pc = protector.protect(prose(text, language))
+    assert protector.restore(pc.protected_text, pc) == text  # byte-exact in every language
+    return pc, {t.original: (t.source, t.label) for t in pc.terms}
+
+
+def test_polish_local_forms_are_protected_and_ordinary_words_are_not(protector):
+    text = ("Dokładność wyniosła 95,3 % (Kowalski i in., 2020), a F1 0,87. Zbiór ma 1 000 000 zdań "
+            "(Nowak (red.), 2019, s. 45), zob. § 12 oraz (Wiśniewska i wsp., 2018). "
+            "Jeśli nie, to jakimś cudem treść punktu jeden wraca; Jan Kowalski to potwierdził.")
+    pc, terms = _protect(protector, text, "pl")
+    assert terms == {
+        "95,3 %": ("number", "PCT"), "(Kowalski i in., 2020)": ("citation", "bracket"), "0,87": ("number", "DEC"),
+        "1 000 000": ("number", "BIG"), "Nowak (red.), 2019, s. 45": ("citation", "edited"),
+        "§ 12": ("citation", "section"), "(Wiśniewska i wsp., 2018)": ("citation", "bracket"),
+    }
+    assert "jakimś cudem" in pc.protected_text and "Jan Kowalski" in pc.protected_text  # no NER for Polish
+
+
+def test_decimal_comma_needs_a_metric_word_and_spaces_may_be_no_break_or_thin(protector):
+    _, terms = _protect(protector, "Wersja 2,1 programu działa na każdym komputerze w naszej pracowni. "
+                                    "Odsetek 12,5\u202f% z 3\u00a0400\u00a0000 osób.", "pl")
+    assert set(terms) == {"12,5\u202f%", "3\u00a0400\u00a0000"}  # "2,1" has no metric word near it
+    _, terms = _protect(protector, "La précision moyenne vaut 0,87 et le rappel 0,91–0,93.", "fr")
+    assert set(terms) == {"0,87", "0,91–0,93"}
+
+
+def test_english_chunks_do_not_read_decimal_commas(protector):
+    _, terms = _protect(protector, "Accuracy was 95,3 % on lists 1,2 and 0,87.", "en")
+    assert "95,3 %" not in terms and "0,87" not in terms
+
+
+def test_french_uses_the_french_model_with_our_labels(protector):
+    text = ("Selon Marie Dubois, chercheuse à l'Université de Lyon, la précision atteint 95,3\u202f% "
+            "(Dupont et coll., 2020) ; voir aussi « Lefèvre (2019) » et (Moreau (éd.), 2018, p. 12).")
+    pc, terms = _protect(protector, text, "fr")
+    assert terms["Marie Dubois"] == ("ner", "PERSON")
+    assert terms["95,3\u202f%"] == ("number", "PCT")
+    assert terms["(Dupont et coll., 2020)"] == ("citation", "bracket")
+    assert terms["Lefèvre (2019)"][0] == "citation"  # the « » stay outside the span
+    assert "« ⟨TERM_" in pc.protected_text
+    assert terms["Moreau (éd.), 2018, p. 12"] == ("citation", "edited")
+    assert {label for _, label in terms.values() if label} <= {"PERSON", "ORG", "GPE", "PCT", "bracket",
+                                                                "narrative", "edited"}
+
+
+def test_french_misc_entities_are_not_protected(protector):
+    nlp = load_spacy(language_model("fr").name, profile="ner")
+    text = "Les Jeux olympiques de Paris et la Coupe du monde de football attirent des Européens."
+    misc = [e.text for e in nlp(text).ents if e.label_ == "MISC"]
+    _, terms = _protect(protector, text, "fr")
+    assert misc and not any(m in terms for m in misc)
+
+
+def test_a_language_without_a_model_gets_no_ner_and_says_why(protector):
+    assert language_model("pl").name is None and "pl" in language_model("pl").reason
+    assert language_model("fr").name == "fr_core_news_sm"
+    chunks = [prose("Adam Mickiewicz i Maria Skłodowska-Curie mieszkali w Paryżu.", "pl", 0, 0),
+              prose("Marie Curie a vécu à Paris avec Pierre Curie.", "fr", 1, 100),
+              prose("Marie Curie lived in Paris with Pierre Curie.", "en", 2, 200),
+              prose("Marie Curie lived in Paris with Pierre Curie.", None, 3, 300)]
+    df = protected_frame("d", chunks, protector)
+    pl, fr, en, und = (df.iloc[i] for i in range(4))
+    assert pl["n_terms"] == 0 and pd.isna(pl["ner_model"])
+    assert "no spaCy model for language 'pl'" == pl["ner_skipped_reason"]
+    assert str(fr["ner_model"]).startswith("fr_core_news_sm==") and fr["n_terms"] >= 1
+    assert str(en["ner_model"]).startswith("en_core_web_sm") and en["ner_model"] == und["ner_model"]
+    assert list(df["language"].astype(object).where(df["language"].notna(), None)) == ["pl", "fr", "en", None]
+    meta = language_metadata([df])
+    assert meta["chunks_by_language"] == {"pl": 1, "fr": 1, "en": 1, "und": 1}
+    assert meta["ner_by_language"]["pl"] == "off: no spaCy model for language 'pl'"
+
+
+def test_models_are_loaded_once_per_language(protector):
+    other = TermProtector(TermProtectionConfig())
+    a, _, _ = protector.recognizers["ner"].model_for("fr")
+    b, _, _ = other.recognizers["ner"].model_for("fr")
+    assert a is b and protector.nlp is other.nlp
+
+
+def test_ner_off_is_reported_in_the_row():
+    df = protected_frame("d", [prose("Marie Curie a vécu à Paris.", "fr")], TermProtector(TermProtectionConfig(use_ner=False)))
+    assert df.iloc[0]["ner_skipped_reason"] == "NER switched off (use_ner=False)"
+
+
+def test_english_and_undetermined_chunks_are_protected_as_before(protector):
+    text = "As shown by Smith et al. (2024), John Smith reached 95.3% accuracy (Jones and Lee, 2019, p. 4)."
+    legacy = protector.protect_text(text)  # a bare Chunk without a language: the pre-issue-17 path
+    for language in ("en", None):
+        pc = protector.protect(prose(text, language))
+        assert pc.protected_text == legacy.protected_text and pc.term_placeholders == legacy.term_placeholders
