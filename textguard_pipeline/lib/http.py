@@ -6,7 +6,9 @@ Every outbound JSON-over-HTTP call of the project goes through :class:`HttpClien
 * **Retries** on connection errors, timeouts, 5xx and 429, at most ``max_retries`` times, waiting
   ``backoff_s · 2^(n-1)`` (plus up to 25 % jitter) or the server's ``Retry-After`` (seconds or an
   HTTP date), whichever is longer, capped at ``max_retry_after_s``. Other 4xx answers are returned
-  to the caller at once (retrying a bad request only costs money).
+  to the caller at once (retrying a bad request only costs money). A caller with a narrower contract
+  names its retryable statuses (``retry_statuses``, e.g. 503/504 only: any other answer is returned
+  to it) and whether connection errors and timeouts are retried (``retry_errors``).
 * **Concurrency**: at most ``concurrency`` requests are on the wire at once (a semaphore around the
   send; waits and backoff sleeps hold no slot). ``requests_per_minute`` spaces requests evenly.
 * **Cache**: successful answers can be stored under ``cache_dir`` keyed by a SHA-256 of the whole
@@ -63,6 +65,13 @@ class HttpConfig:
     concurrency: int = 4
     requests_per_minute: float = 0.0
     cache_dir: str | None = None  # None: no response cache
+    retry_statuses: tuple[int, ...] | None = None  # None: every 5xx and 429
+    retry_errors: bool = True  # retry connection errors and timeouts too
+
+    def retries_status(self, status: int) -> bool:
+        if self.retry_statuses is None:
+            return status >= 500 or status == 429
+        return status in self.retry_statuses
 
 
 @dataclass
@@ -263,12 +272,16 @@ class HttpClient:
         return min(max(base, retry_after or 0.0), self.config.max_retry_after_s)
 
     def request(self, method: str, url: str, *, json: Any = None, params: Mapping[str, Any] | None = None,
-                headers: Mapping[str, str] | None = None) -> HttpResponse:
-        """Send with retries. Returns any answer < 500 other than 429; raises :class:`HttpError` when
-        the retries run out (kind unreachable | timeout | http)."""
+                headers: Mapping[str, str] | None = None, content: bytes | str | None = None) -> HttpResponse:
+        """Send with retries. Returns every answer that is not retryable (by default: < 500 other than
+        429); raises :class:`HttpError` when the retries run out (kind unreachable | timeout | http).
+        ``content`` is a raw body (give a Content-Type header), ``json`` a JSON one."""
         last: HttpError | None = None
         retry_after: float | None = None
+        body: dict[str, Any] = {"json": json} if content is None else {"content": content}
         for attempt in range(self.config.max_retries + 1):
+            if last is not None and last.kind != "http" and not self.config.retry_errors:
+                break
             if attempt:
                 self.meter.add(retries=1)
                 self._sleep(self.wait_for(attempt, retry_after))
@@ -277,7 +290,7 @@ class HttpClient:
             t0 = time.perf_counter()
             try:
                 with self._slots:
-                    r = self._client.request(method, url, json=json, params=params, headers=dict(headers or {}))
+                    r = self._client.request(method, url, params=params, headers=dict(headers or {}), **body)
             except httpx.TimeoutException as exc:
                 last = HttpError("timeout", f"{method} {url}: timed out after {self.config.timeout_s:g}s "
                                             f"({type(exc).__name__})", attempts=attempt + 1)
@@ -287,7 +300,7 @@ class HttpClient:
                 continue
             finally:
                 self.meter.add(requests=1, seconds=time.perf_counter() - t0)
-            if r.status_code >= 500 or r.status_code == 429:
+            if self.config.retries_status(r.status_code):
                 retry_after = parse_retry_after(r.headers.get("Retry-After"))
                 last = HttpError("http", f"{method} {url} answered {r.status_code}", status=r.status_code,
                                  raw=r.text[:2000], attempts=attempt + 1)

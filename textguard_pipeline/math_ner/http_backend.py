@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import logging
 import re
-import time
 from typing import Any, Iterable
 
-import httpx
 from pydantic import ValidationError
 
+from ..lib.http import HttpClient, HttpConfig, HttpError, HttpResponse
 from .rules import RuleBasedExtractor
 from .schemas import LLMNEROutput, NEREntity, NerExtractor, NERResult, _short_error, validate_frame
 
@@ -34,57 +33,59 @@ class NerBackendError(RuntimeError):
 
 
 RAW_LOG_CHARS = 2000
+RETRY_STATUSES = (503, 504)  # seed 001 §5: only "unavailable" and "too slow" are worth another try
+POOL = 100  # as many requests in flight as httpx's default connection pool (the old client's bound)
 
 
 class HttpNerBackend:
     """Client of a NER backend: ``POST url`` with the raw text as ``text/plain``.
 
-    Retries 503/504-class failures (unreachable, timeout, backend 503/504) up to
-    ``max_retries`` times with exponential backoff; anything else fails at once.
+    Built on the one HTTP client (:mod:`textguard_pipeline.lib.http`): retries 503/504-class failures
+    (unreachable, timeout, backend 503/504) up to ``max_retries`` times with exponential backoff, or
+    after the server's ``Retry-After`` when it sends one (capped at ``max_retry_after_s``); anything
+    else fails at once.
     """
 
     def __init__(self, url: str, timeout_ms: int = 10_000, max_retries: int = 2, backoff_s: float = 0.25,
-                 client: httpx.Client | None = None, logger: logging.Logger | None = None):
+                 client: HttpClient | None = None, logger: logging.Logger | None = None,
+                 max_retry_after_s: float = 60.0):
         self.url = url
         self.label = url
         self.timeout_ms = timeout_ms
         self.max_retries = max_retries
         self.backoff_s = backoff_s
-        self._client = client or httpx.Client(timeout=timeout_ms / 1000)
+        self.http = client or HttpClient(HttpConfig(
+            timeout_s=timeout_ms / 1000, max_retries=max_retries, backoff_s=backoff_s,
+            max_retry_after_s=max_retry_after_s, concurrency=POOL, retry_statuses=RETRY_STATUSES))
         self._log = logger or log
 
     def close(self) -> None:
-        self._client.close()
+        self.http.close()
 
-    def _post(self, text: str) -> httpx.Response:
-        return self._send(self.url, content=text.encode("utf-8"), headers={"Content-Type": "text/plain; charset=utf-8"})
+    def _post(self, text: str) -> HttpResponse:
+        return self._send(self.url, content=text.encode("utf-8"),
+                          headers={"Content-Type": "text/plain; charset=utf-8"})
 
-    def _post_json(self, url: str, body: Any) -> httpx.Response:
+    def _post_json(self, url: str, body: Any) -> HttpResponse:
         return self._send(url, json=body)
 
-    def _send(self, url: str, **request: Any) -> httpx.Response:
-        last: NerBackendError | None = None
-        for attempt in range(self.max_retries + 1):
-            if attempt:
-                time.sleep(self.backoff_s * (2 ** (attempt - 1)))
-            try:
-                r = self._client.post(url, **request)
-            except httpx.TimeoutException as exc:
-                last = NerBackendError("timeout", f"{url} gave no answer within {self.timeout_ms} ms ({exc!r})")
-                continue
-            except httpx.TransportError as exc:
-                last = NerBackendError("unreachable", f"{url}: {exc!r}")
-                continue
-            if r.status_code in (503, 504):
-                last = NerBackendError("unavailable" if r.status_code == 503 else "timeout",
-                                       f"{url} answered {r.status_code}", raw=r.text[:RAW_LOG_CHARS])
-                continue
-            if r.status_code >= 400:
-                raise NerBackendError("http", f"{url} answered {r.status_code}: {r.text[:200]}",
-                                      raw=r.text[:RAW_LOG_CHARS])
-            return r
-        assert last is not None
-        raise last
+    def _send(self, url: str, **request: Any) -> HttpResponse:
+        try:
+            r = self.http.request("POST", url, **request)
+        except HttpError as exc:
+            raise self._error(url, exc) from None
+        if r.status >= 400:
+            raise NerBackendError("http", f"{url} answered {r.status}: {r.text[:200]}", raw=r.text[:RAW_LOG_CHARS])
+        return r
+
+    def _error(self, url: str, exc: HttpError) -> NerBackendError:
+        """The seed's status for a call that failed for good (after the retries)."""
+        if exc.kind == "timeout":
+            return NerBackendError("timeout", f"{url} gave no answer within {self.timeout_ms} ms ({exc})")
+        if exc.kind == "unreachable":
+            return NerBackendError("unreachable", f"{url}: {exc}")
+        kind = {503: "unavailable", 504: "timeout"}.get(exc.status or 0, "http")
+        return NerBackendError(kind, f"{url} answered {exc.status} ({exc})", raw=(exc.raw or "")[:RAW_LOG_CHARS])
 
     def extract(self, text: str) -> NERResult:
         r = self._post(text)

@@ -1,4 +1,4 @@
-"""Wikidata candidates: an httpx client of ``wbsearchentities`` with an on-disk cache.
+"""Wikidata candidates: a client of ``wbsearchentities`` (on the one HTTP client) with an on-disk cache.
 
 Offline first. The mode is one of
 
@@ -9,7 +9,10 @@ Offline first. The mode is one of
 The cache holds one JSON file per ``(query, type, language)`` key, written
 atomically. ``type="person"`` keeps only items that are instances of human
 (P31 = Q5), checked with one ``wbgetentities`` call (cached under the same key).
-Failures raise :class:`WikidataError` with ``kind`` unreachable | timeout | http | invalid_json.
+Requests go through :mod:`textguard_pipeline.lib.http`: a 429 or 503 is retried (at most
+``max_retries`` times) after the server's ``Retry-After`` or the backoff, whichever is longer;
+every other failure is final at once. Failures raise :class:`WikidataError` with ``kind``
+unreachable | timeout | http | invalid_json.
 """
 
 from __future__ import annotations
@@ -23,14 +26,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
-
+from ..lib.http import HttpClient, HttpConfig, HttpError
 from ..settings import WikidataSettings, default_wikidata_cache_dir
 
 MODES = ("off", "cache_only", "online")
 DEFAULT_URL = "https://www.wikidata.org"
 DEFAULT_TTL_S = 30 * 24 * 3600
 HUMAN = "Q5"
+RETRY_STATUSES = (429, 503)  # "slow down" / "try later": the only answers worth another request
+USER_AGENT = "textguard_pipeline/0.1 (meanings)"
 
 
 class WikidataError(RuntimeError):
@@ -61,6 +65,9 @@ class WikidataConfig:
     timeout_s: float = 10.0
     language: str = "en"
     limit: int = 8
+    max_retries: int = 2  # of a 429 / 503 answer
+    backoff_s: float = 1.0
+    max_retry_after_s: float = 60.0
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -129,10 +136,10 @@ class WikidataCache:
 class WikidataClient:
     """``search(query, type=None)`` → candidates, honouring the mode and the cache."""
 
-    def __init__(self, config: WikidataConfig, client: httpx.Client | None = None):
+    def __init__(self, config: WikidataConfig, client: HttpClient | None = None):
         self.config = config
         self.cache = WikidataCache(config.cache_dir) if config.cache_dir else None
-        self._client = client
+        self._client = client  # built at the first request: an offline run never opens one
         self.requests_made = 0
 
     @property
@@ -166,20 +173,26 @@ class WikidataClient:
 
     # -- HTTP -------------------------------------------------------------
 
-    def _get(self, params: dict[str, Any]) -> dict[str, Any]:
+    @property
+    def http(self) -> HttpClient:
         if self._client is None:
-            self._client = httpx.Client(timeout=self.config.timeout_s,
-                                        headers={"User-Agent": "textguard_pipeline/0.1 (meanings)"})
+            c = self.config
+            self._client = HttpClient(HttpConfig(
+                timeout_s=c.timeout_s, max_retries=c.max_retries, backoff_s=c.backoff_s,
+                max_retry_after_s=c.max_retry_after_s, retry_statuses=RETRY_STATUSES, retry_errors=False))
+        return self._client
+
+    def _get(self, params: dict[str, Any]) -> dict[str, Any]:
         url = self.config.api_url
         self.requests_made += 1
         try:
-            r = self._client.get(url, params={**params, "format": "json"})
-        except httpx.TimeoutException as exc:
-            raise WikidataError("timeout", f"{url}: {exc}") from None
-        except httpx.TransportError as exc:
-            raise WikidataError("unreachable", f"{url}: {exc}") from None
-        if r.status_code >= 400:
-            raise WikidataError("http", f"{url} answered {r.status_code}")
+            r = self.http.request("GET", url, params={**params, "format": "json"},
+                                  headers={"User-Agent": USER_AGENT})
+        except HttpError as exc:
+            kind = exc.kind if exc.kind in ("timeout", "unreachable") else "http"
+            raise WikidataError(kind, f"{url}: {exc}") from None
+        if r.status >= 400:
+            raise WikidataError("http", f"{url} answered {r.status}")
         try:
             data = r.json()
         except ValueError:

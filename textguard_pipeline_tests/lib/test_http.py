@@ -180,3 +180,38 @@ def test_settings_block_reads_the_new_variables():
     with pytest.raises(ValueError, match="TEXTGUARD_LLM_CONCURRENCY"):
         llm_settings({"TEXTGUARD_LLM_CONCURRENCY": "0"})
     assert llm_config_from_env({"TEXTGUARD_LLM_URL": "http://h/v1"}).cache_dir is None  # other passes: no cache
+
+
+def test_retry_statuses_narrow_the_contract(fresh_standin):
+    url = f"{fresh_standin.base_url}/v1/chat/completions"
+    fresh_standin.script({ROUTE: [{"status": 500, "body": "boom"}, fresh_standin.chat_reply("never")]})
+    r = _client(fresh_standin, retry_statuses=(503, 504)).request("POST", url)  # 500 is not retryable here
+    assert r.status == 500 and r.text == "boom" and len(fresh_standin.requests()) == 1
+    fresh_standin.clear()
+    fresh_standin.script({ROUTE: [{"status": 504, "json": {}}, {"status": 503, "json": {}, "headers": {"Retry-After": "1"}},
+                                  fresh_standin.chat_reply("fine")]})
+    t = time.perf_counter()
+    r = _client(fresh_standin, retry_statuses=(503, 504)).request("POST", url)
+    assert r.status == 200 and r.attempts == 3 and time.perf_counter() - t >= 0.95
+    fresh_standin.clear()
+    fresh_standin.script({ROUTE: [{"status": 429, "json": {}}]})
+    with pytest.raises(HttpError) as ei:
+        _client(fresh_standin, retry_statuses=(429,), max_retries=1).request("POST", url)
+    assert ei.value.status == 429 and len(fresh_standin.requests()) == 2
+
+
+def test_retry_errors_off_fails_at_the_first_timeout(fresh_standin):
+    fresh_standin.script({ROUTE: [{"status": 200, "json": {}, "delay": 1.0}]})
+    c = _client(fresh_standin, timeout_s=0.2, max_retries=2, retry_errors=False)
+    with pytest.raises(HttpError) as ei:
+        c.request("POST", f"{fresh_standin.base_url}/v1/chat/completions")
+    assert ei.value.kind == "timeout" and ei.value.attempts == 1 and len(fresh_standin.requests()) == 1
+    assert c.meter.snapshot().get("retries", 0) == 0
+
+
+def test_raw_content_body_is_sent_as_is(fresh_standin):
+    fresh_standin.script({"POST /ner": [{"status": 200, "json": {"ok": True}}]})
+    r = _client(fresh_standin).request("POST", f"{fresh_standin.base_url}/ner", content="3 plus 4".encode(),
+                                        headers={"Content-Type": "text/plain; charset=utf-8"})
+    (req,) = fresh_standin.requests()
+    assert r.json() == {"ok": True} and req["body"] == "3 plus 4" and req["content_type"].startswith("text/plain")
