@@ -30,8 +30,10 @@ run: install $(DAGSTER_HOME)/dagster.yaml
 	$(BIN)/textguard wordnet install
 	$(BIN)/textguard report --out reports --quiet
 
-## make test: install, then the whole pytest suite
+## make test: install, lint and format check (ruff, configured in pyproject.toml), then the whole pytest suite
 test: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
 ## make ui: the Dagster UI (webserver + daemon) on http://127.0.0.1:3000

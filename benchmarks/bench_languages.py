@@ -18,7 +18,13 @@ from pathlib import Path
 from textguard_pipeline.protection import TermProtectionConfig, TermProtector
 from textguard_pipeline.protection.recognizers.ner_language import ner_status
 
-SET = Path(__file__).resolve().parents[1] / "textguard_pipeline_tests" / "protection" / "data" / "language_protection.jsonl"
+SET = (
+    Path(__file__).resolve().parents[1]
+    / "textguard_pipeline_tests"
+    / "protection"
+    / "data"
+    / "language_protection.jsonl"
+)
 REPEAT = 3
 
 
@@ -46,8 +52,10 @@ def main() -> None:
     print(f"{'language':<9}{'chunks':>7}{'words':>8}{'words/s':>10}{'vs en':>8}  NER")
     for lang, chunks in by_lang.items():
         model, reason = ner_status(protector, lang)
-        print(f"{lang:<9}{len(chunks):>7}{words[lang]:>8}{rate[lang]:>10.0f}{rate[lang] / rate['en']:>7.2f}x  "
-              f"{model or 'off (' + str(reason) + ')'}")
+        print(
+            f"{lang:<9}{len(chunks):>7}{words[lang]:>8}{rate[lang]:>10.0f}{rate[lang] / rate['en']:>7.2f}x  "
+            f"{model or 'off (' + str(reason) + ')'}"
+        )
 
 
 if __name__ == "__main__":

@@ -56,8 +56,10 @@ def main() -> None:
         rows.append((name, dict(x.units), llm.calls, llm.chars, secs))
     base_calls, base_chars = rows[0][2], rows[0][3]
     print(f"sample corpus: {len(docs)} documents; rules alone {rules_s * 1000:.0f} ms")
-    print(f"{'mode':10} {'windows: rules / llm / skipped':32} {'sent':>6} {'chars sent':>11} "
-          f"{'vs LLM only':>12} {'time':>8}")
+    print(
+        f"{'mode':10} {'windows: rules / llm / skipped':32} {'sent':>6} {'chars sent':>11} "
+        f"{'vs LLM only':>12} {'time':>8}"
+    )
     for name, units, calls, chars, secs in rows:
         split = f"{units.get('rules', 0)} / {units.get('llm', 0)} / {units.get('skipped', 0)}"
         ratio = f"{calls / base_calls:.1%} / {chars / base_chars:.1%}" if base_calls else "-"

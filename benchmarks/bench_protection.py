@@ -97,10 +97,12 @@ class _Presidio:
         from presidio_anonymizer import AnonymizerEngine
 
         _offline_tldextract()
-        provider = NlpEngineProvider(nlp_configuration={
-            "nlp_engine_name": "spacy",
-            "models": [{"lang_code": "en", "model_name": model}],
-        })
+        provider = NlpEngineProvider(
+            nlp_configuration={
+                "nlp_engine_name": "spacy",
+                "models": [{"lang_code": "en", "model_name": model}],
+            }
+        )
         self.analyzer = AnalyzerEngine(nlp_engine=provider.create_engine(), supported_languages=["en"])
         self.anonymizer = AnonymizerEngine()
 
@@ -119,8 +121,9 @@ class _Presidio:
                 mapping[ph] = value
             return ph
 
-        out = self.anonymizer.anonymize(text=text, analyzer_results=results,
-                                        operators={"DEFAULT": OperatorConfig("custom", {"lambda": op})})
+        out = self.anonymizer.anonymize(
+            text=text, analyzer_results=results, operators={"DEFAULT": OperatorConfig("custom", {"lambda": op})}
+        )
         spans = sorted((r.start, r.end) for r in results)
         return out.text, mapping, spans
 
@@ -139,8 +142,10 @@ def main() -> None:
     tp_on = TermProtector(TermProtectionConfig(use_ner=True))
     tp_off = TermProtector(TermProtectionConfig(use_ner=False))
     tp_cit = TermProtector(TermProtectionConfig(use_ner=False, protect_numbers=False))
-    print(f"corpus: {len(docs)} documents, {len(chunks)} prose chunks, {words:,} words, {chars:,} chars; "
-          f"spaCy {model_label(nlp)} components={nlp.pipe_names}")
+    print(
+        f"corpus: {len(docs)} documents, {len(chunks)} prose chunks, {words:,} words, {chars:,} chars; "
+        f"spaCy {model_label(nlp)} components={nlp.pipe_names}"
+    )
 
     # warm up (model load, regex caches)
     for c in chunks[:20]:
@@ -154,16 +159,21 @@ def main() -> None:
         def run(c):
             pc = tp.protect(c)
             tp.restore(pc.protected_text, pc)
+
         return run
 
     per = _interleaved_per_kchar({"floor": lambda c: nlp(c.text), "on": ours(tp_on), "off": ours(tp_off)}, long_chunks)
     floor, on, off = (statistics.median(per[k]) for k in ("floor", "on", "off"))
     ratio = statistics.median(a / b for a, b in zip(per["on"], per["floor"]))
-    print(f"\n(a) median per 1,000 chars over {len(long_chunks)} chunks ≥ {MIN_CHARS} chars "
-          f"(best of {REPEAT}, interleaved):")
+    print(
+        f"\n(a) median per 1,000 chars over {len(long_chunks)} chunks ≥ {MIN_CHARS} chars "
+        f"(best of {REPEAT}, interleaved):"
+    )
     print(f"    spaCy NER only (floor)      {floor:7.2f} ms")
-    print(f"    protect+restore, NER on     {on:7.2f} ms   = {ratio:.2f}× the floor (median per-chunk ratio; "
-          f"goal ≤ 1.2×, seed < 100 ms)")
+    print(
+        f"    protect+restore, NER on     {on:7.2f} ms   = {ratio:.2f}× the floor (median per-chunk ratio; "
+        f"goal ≤ 1.2×, seed < 100 ms)"
+    )
     print(f"    protect+restore, NER off    {off:7.3f} ms   (goal ≤ 1 ms)")
 
     # (b) throughput, whole corpus; ours per document (NER once per document over all chunks)
@@ -171,6 +181,7 @@ def main() -> None:
     ours_pcs = []
     ours_s = floor_s = 0.0
     for k, (_, prose) in enumerate(docs):  # interleaved per document with the NER-only pass, order alternating
+
         def floor_pass():
             t = time.perf_counter()
             list(nlp.pipe([c.text for c in prose]))
@@ -188,11 +199,14 @@ def main() -> None:
         ours_exact += sum(r == pc.chunk.source_text() for r, pc in zip(restored, pcs))
     ours_wps = words / ours_s
     print(f"\n(b) throughput over {words:,} words:")
-    print(f"    ours (NER on, per document) {ours_wps:9,.0f} words/s  ({ours_s:.2f} s; spaCy nlp.pipe alone {words / floor_s:,.0f} words/s)")
+    print(
+        f"    ours (NER on, per document) {ours_wps:9,.0f} words/s  ({ours_s:.2f} s; spaCy nlp.pipe alone {words / floor_s:,.0f} words/s)"
+    )
 
     # citations in the corpus (our citation recogniser, validated by the labelled set in the tests)
-    cites_per_chunk = [[(t.chunk_start, t.chunk_end) for t in tp_cit.protect(c).terms if t.source == "citation"]
-                       for c in chunks]
+    cites_per_chunk = [
+        [(t.chunk_start, t.chunk_end) for t in tp_cit.protect(c).terms if t.source == "citation"] for c in chunks
+    ]
     n_cites = sum(map(len, cites_per_chunk))
     ours_fate = [0, 0, 0]
     for pc, cites in zip(ours_pcs, cites_per_chunk):
@@ -203,8 +217,10 @@ def main() -> None:
         presidio = _Presidio(model)
     except ImportError as exc:
         print(f"    Presidio: skipped ({exc}); install the [bench] extra")
-        print(f"\n(c) ours: {ours_exact}/{len(chunks)} chunks restored byte-exactly; "
-              f"citations whole/split/unprotected {ours_fate[0]}/{ours_fate[1]}/{ours_fate[2]} of {n_cites}")
+        print(
+            f"\n(c) ours: {ours_exact}/{len(chunks)} chunks restored byte-exactly; "
+            f"citations whole/split/unprotected {ours_fate[0]}/{ours_fate[1]}/{ours_fate[2]} of {n_cites}"
+        )
         return
     presidio.protect(chunks[0].text)  # warm up
     t = time.perf_counter()
@@ -222,10 +238,14 @@ def main() -> None:
     print(f"    Presidio (same model)       {p_wps:9,.0f} words/s  ({p_s:.2f} s)")
     print(f"    ratio ours / Presidio       {ours_wps / p_wps:9.2f}×  (goal ≥ 2×)")
     print(f"\n(c) fidelity over {len(chunks)} chunks and {n_cites} citations:")
-    print(f"    ours      restored byte-exactly {ours_exact}/{len(chunks)}; citations whole/split/unprotected "
-          f"{ours_fate[0]}/{ours_fate[1]}/{ours_fate[2]}")
-    print(f"    Presidio  restored byte-exactly {p_exact}/{len(chunks)}; citations whole/split/unprotected "
-          f"{p_fate[0]}/{p_fate[1]}/{p_fate[2]}")
+    print(
+        f"    ours      restored byte-exactly {ours_exact}/{len(chunks)}; citations whole/split/unprotected "
+        f"{ours_fate[0]}/{ours_fate[1]}/{ours_fate[2]}"
+    )
+    print(
+        f"    Presidio  restored byte-exactly {p_exact}/{len(chunks)}; citations whole/split/unprotected "
+        f"{p_fate[0]}/{p_fate[1]}/{p_fate[2]}"
+    )
 
 
 if __name__ == "__main__":

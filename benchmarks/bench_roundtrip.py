@@ -62,12 +62,17 @@ def main() -> None:
     by_doc: dict[str, list] = {}
     for doc_id, c in chunks:
         by_doc.setdefault(doc_id, []).append(c)
-    items = [RewriteItem.from_protected_chunk(pc, doc_id)
-             for doc_id, cs in by_doc.items() for pc in protector.protect_many(cs)]
+    items = [
+        RewriteItem.from_protected_chunk(pc, doc_id)
+        for doc_id, cs in by_doc.items()
+        for pc in protector.protect_many(cs)
+    ]
     protect_ms = [_best(protector.protect, c) * 1e6 / len(c.text) for _, c in chunks if len(c.text) >= MIN_CHARS]
     n_chars = sum(len(it.protected_text) for it in items)
-    print(f"{len(items)} prose chunks from {len({d for d, _ in chunks})} documents, {n_chars:,} characters, "
-          f"{sum(len(it.placeholders) for it in items):,} distinct placeholders")
+    print(
+        f"{len(items)} prose chunks from {len({d for d, _ in chunks})} documents, {n_chars:,} characters, "
+        f"{sum(len(it.placeholders) for it in items):,} distinct placeholders"
+    )
 
     # (a) + (b): the whole round trip through HTTP against the mangling stand-in
     with standin_server() as s:
@@ -79,26 +84,41 @@ def main() -> None:
         kinds = Counter(pick_kind(REALISTIC_MIX, f"13:{r['body']}") for r in s.requests())
         client.close()
     status = Counter(r.status for r in results)
-    lost = sum(1 for r in results if r.status != "fallback" and (
-        originals_kept(r.rewritten_text, r.item.protected_text, dict(r.item.placeholders))
-        or residue(r.rewritten_text, r.item.text)))
+    lost = sum(
+        1
+        for r in results
+        if r.status != "fallback"
+        and (
+            originals_kept(r.rewritten_text, r.item.protected_text, dict(r.item.placeholders))
+            or residue(r.rewritten_text, r.item.text)
+        )
+    )
     bad_fallback = sum(1 for r in results if r.status == "fallback" and r.rewritten_text != r.item.text)
     n = len(results)
     requests = sum(kinds.values())
-    lossy = sum(v for k, v in kinds.items() if k in ("drop", "drop_repeat", "invent", "merge", "translated_name",
-                                                     "refusal", "empty", "echo"))
-    print(f"\n(a) {requests} requests in {wall:.1f}s ({requests / wall:.0f}/s); answers untouched "
-          f"{kinds['none'] / requests:.0%}, unrepairable {lossy / requests:.0%}")
+    lossy = sum(
+        v
+        for k, v in kinds.items()
+        if k in ("drop", "drop_repeat", "invent", "merge", "translated_name", "refusal", "empty", "echo")
+    )
+    print(
+        f"\n(a) {requests} requests in {wall:.1f}s ({requests / wall:.0f}/s); answers untouched "
+        f"{kinds['none'] / requests:.0%}, unrepairable {lossy / requests:.0%}"
+    )
     print("| status | rows | share |\n|---|---|---|")
     for st in ("ok", "repaired", "retried", "fallback"):
         print(f"| {st} | {status[st]} | {status[st] / n:.1%} |")
     repairs = Counter(x["kind"] for r in results for x in r.repairs)
     print(f"repairs by kind: {dict(repairs.most_common())}")
     pt, ct = sum(r.prompt_tokens for r in results), sum(r.completion_tokens for r in results)
-    print(f"tokens (≈ 4 chars each): prompt {pt:,}, completion {ct:,}; at $0.15 / $0.60 per million "
-          f"(a small hosted model) ≈ ${pt * 0.15e-6 + ct * 0.60e-6:.2f} per pass, $0 when re-run (cache)")
-    print(f"\n(b) terms lost silently: {lost + bad_fallback} (non-fallback rows missing an original or with residue: "
-          f"{lost}; fallback rows differing from the source: {bad_fallback})  [must be 0]")
+    print(
+        f"tokens (≈ 4 chars each): prompt {pt:,}, completion {ct:,}; at $0.15 / $0.60 per million "
+        f"(a small hosted model) ≈ ${pt * 0.15e-6 + ct * 0.60e-6:.2f} per pass, $0 when re-run (cache)"
+    )
+    print(
+        f"\n(b) terms lost silently: {lost + bad_fallback} (non-fallback rows missing an original or with residue: "
+        f"{lost}; fallback rows differing from the source: {bad_fallback})  [must be 0]"
+    )
 
     # (c) the local half of an attempt vs protection, per 1,000 characters
     instruction = task_instruction("paraphrase")
@@ -122,8 +142,9 @@ def main() -> None:
     print(f"\n(c) median ms per 1,000 characters over {len(local_ms)} chunks ≥ {MIN_CHARS} chars:")
     print("| step | ms / 1k chars | ratio to protect |\n|---|---|---|")
     print(f"| protect (rules + spaCy NER) | {med_protect:.3f} | 1.00 |")
-    print(f"| round-trip local half (audit, repair, restore, guards) | {med_local:.3f} | "
-          f"{med_local / med_protect:.4f} |")
+    print(
+        f"| round-trip local half (audit, repair, restore, guards) | {med_local:.3f} | {med_local / med_protect:.4f} |"
+    )
     print(f"goal < 1 ms per 1,000 characters: {'met' if med_local < 1.0 else 'NOT met'}")
 
 

@@ -69,7 +69,7 @@ def pages(lang: str) -> list[str]:
         if d.is_dir():
             found += sorted(str(p) for p in d.iterdir() if p.name.endswith(".gz"))
     if lang == "en":  # the English originals of the translated pages
-        translated = {Path(p).name for l in ("fr", "pl") for p in pages(l)}
+        translated = {Path(p).name for lg in ("fr", "pl") for p in pages(lg)}
         found = [p for p in found if Path(p).name in translated]
     return found
 
@@ -94,8 +94,15 @@ def main() -> None:
                 if per_page[page] and len(picked) < args.per_language:
                     picked.append(per_page[page].pop(0))
         for i, (page, text) in enumerate(picked):
-            rows.append({"language": lang, "split": "tune" if i % 2 == 0 else "heldout", "text": text,
-                         "package": package_of(page), "file": page})
+            rows.append(
+                {
+                    "language": lang,
+                    "split": "tune" if i % 2 == 0 else "heldout",
+                    "text": text,
+                    "package": package_of(page),
+                    "file": page,
+                }
+            )
         print(lang, len(picked), "from", len({p for p, _ in picked}), "pages")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     with OUT.open("w", encoding="utf-8") as fh:

@@ -27,26 +27,129 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "textguard_pipeline_tests" / "protection" / "data" / "language_protection.jsonl"
+OUT = (
+    Path(__file__).resolve().parents[1]
+    / "textguard_pipeline_tests"
+    / "protection"
+    / "data"
+    / "language_protection.jsonl"
+)
 MAN = {"en": "/usr/share/man", "fr": "/usr/share/man/fr", "pl": "/usr/share/man/pl"}
-EXCLUDED_PACKAGES = {"texlive-publishers-doc", "texlive-latex-base-doc", "texlive-lang-polish", "python3.11-doc",
-                     "debian-policy", "developers-reference", "debian-faq"}
+EXCLUDED_PACKAGES = {
+    "texlive-publishers-doc",
+    "texlive-latex-base-doc",
+    "texlive-lang-polish",
+    "python3.11-doc",
+    "debian-policy",
+    "developers-reference",
+    "debian-faq",
+}
 MAN_PER_LANGUAGE = 60
 WRITTEN_PER_LANGUAGE = 60
 
 #: proper names in the man-page paragraphs that a model may protect (reviewed by hand, not required)
 MAN_ALLOWED = (
-    "Debian", "GNU", "Linux", "Unix", "UNIX", "POSIX", "Vim", "Vi", "Bram Moolenaar", "Free Software Foundation",
-    "dpkg", "apt", "APT", "Emacs", "X11", "X Window System", "GTK", "Motif", "Perl", "Python", "Ruby", "Tcl",
-    "Lua", "MS-DOS", "Windows", "Amiga", "BSD", "System V", "Solaris", "GNOME", "KDE", "Ubuntu", "Internet",
-    "NFS", "Sun", "SunOS", "FreeBSD", "NetBSD", "OpenBSD", "Mac", "macOS", "Red Hat", "Colin Watson",
-    "John W. Eaton", "Wilmer van der Gaast", "Graeme W. Wilford", "Ian Jackson", "Guillem Jover",
-    "Raphaël Hertzog", "Juergen Weigert", "Gnu", "Xterm", "xterm", "GNU/Linux", "Fedora", "SELinux", "PAM",
-    "Shadow", "Julianne Frances Haugh", "Tomasz Kłoczko", "Nicolas François", "The FreeBSD Project",
+    "Debian",
+    "GNU",
+    "Linux",
+    "Unix",
+    "UNIX",
+    "POSIX",
+    "Vim",
+    "Vi",
+    "Bram Moolenaar",
+    "Free Software Foundation",
+    "dpkg",
+    "apt",
+    "APT",
+    "Emacs",
+    "X11",
+    "X Window System",
+    "GTK",
+    "Motif",
+    "Perl",
+    "Python",
+    "Ruby",
+    "Tcl",
+    "Lua",
+    "MS-DOS",
+    "Windows",
+    "Amiga",
+    "BSD",
+    "System V",
+    "Solaris",
+    "GNOME",
+    "KDE",
+    "Ubuntu",
+    "Internet",
+    "NFS",
+    "Sun",
+    "SunOS",
+    "FreeBSD",
+    "NetBSD",
+    "OpenBSD",
+    "Mac",
+    "macOS",
+    "Red Hat",
+    "Colin Watson",
+    "John W. Eaton",
+    "Wilmer van der Gaast",
+    "Graeme W. Wilford",
+    "Ian Jackson",
+    "Guillem Jover",
+    "Raphaël Hertzog",
+    "Juergen Weigert",
+    "Gnu",
+    "Xterm",
+    "xterm",
+    "GNU/Linux",
+    "Fedora",
+    "SELinux",
+    "PAM",
+    "Shadow",
+    "Julianne Frances Haugh",
+    "Tomasz Kłoczko",
+    "Nicolas François",
+    "The FreeBSD Project",
     # protocol, signal and environment-variable names: identifiers an LLM must keep verbatim
-    "TLS", "HTTPS", "HTTP", "SSL", "PID", "PIDs", "HUP", "INT", "KILL", "TERM", "STOP", "CONT", "USR1", "PAGER",
-    "MANPAGER", "EDITOR", "VISUAL", "SHELL", "PATH", "MANPATH", "LANG", "LC_ALL", "TERM", "UID", "GID", "UTF-8",
-    "ASCII", "ISO", "RFC", "CPU", "RAM", "TTY", "URL", "URI", "DNS", "IP", "TCP", "UDP",
+    "TLS",
+    "HTTPS",
+    "HTTP",
+    "SSL",
+    "PID",
+    "PIDs",
+    "HUP",
+    "INT",
+    "KILL",
+    "TERM",
+    "STOP",
+    "CONT",
+    "USR1",
+    "PAGER",
+    "MANPAGER",
+    "EDITOR",
+    "VISUAL",
+    "SHELL",
+    "PATH",
+    "MANPATH",
+    "LANG",
+    "LC_ALL",
+    "TERM",
+    "UID",
+    "GID",
+    "UTF-8",
+    "ASCII",
+    "ISO",
+    "RFC",
+    "CPU",
+    "RAM",
+    "TTY",
+    "URL",
+    "URI",
+    "DNS",
+    "IP",
+    "TCP",
+    "UDP",
 )
 #: function words that tell a translated paragraph from an untranslated (English) one left in a page
 FUNCTION_WORDS = {
@@ -63,12 +166,33 @@ def in_language(text: str, lang: str) -> bool:
     counts = {lg: sum(w in fw for w in words) for lg, fw in FUNCTION_WORDS.items()}
     return counts[lang] >= 3 and counts[lang] > max(v for lg, v in counts.items() if lg != lang)
 
+
 _SURNAMES = {
     "en": ["Smith", "Johnson", "Brown", "Taylor", "Wilson", "Clarke", "Walker", "Hughes", "Green", "Baker"],
-    "fr": ["Dupont", "Lefèvre", "Moreau", "Girard", "Rousseau", "Fontaine", "Chevalier", "Lambert", "Bonnet",
-           "Mercier"],
-    "pl": ["Kowalski", "Nowak", "Wiśniewska", "Wójcik", "Kamińska", "Lewandowski", "Zieliński", "Szymańska",
-           "Woźniak", "Dąbrowski"],
+    "fr": [
+        "Dupont",
+        "Lefèvre",
+        "Moreau",
+        "Girard",
+        "Rousseau",
+        "Fontaine",
+        "Chevalier",
+        "Lambert",
+        "Bonnet",
+        "Mercier",
+    ],
+    "pl": [
+        "Kowalski",
+        "Nowak",
+        "Wiśniewska",
+        "Wójcik",
+        "Kamińska",
+        "Lewandowski",
+        "Zieliński",
+        "Szymańska",
+        "Woźniak",
+        "Dąbrowski",
+    ],
 }
 _GIVEN = {
     "en": ["Alice", "Robert", "Helen", "Thomas", "Sarah", "Daniel", "Emma", "George"],
@@ -108,13 +232,24 @@ _FRAMES = {
 def _numbers(lang: str, rng: random.Random) -> str:
     a, b, c = rng.randint(1, 99), rng.randint(0, 9), rng.randint(10, 99)
     if lang == "en":
-        forms = [f"{a}.{b}%", f"0.{c}", f"{a}.{b} ± 0.{b}", f"{rng.randint(1, 9)},{rng.randint(100, 999)},000",
-                 f"{a}.{b}–{a + 2}.{b}%"]
+        forms = [
+            f"{a}.{b}%",
+            f"0.{c}",
+            f"{a}.{b} ± 0.{b}",
+            f"{rng.randint(1, 9)},{rng.randint(100, 999)},000",
+            f"{a}.{b}–{a + 2}.{b}%",
+        ]
     else:
         pct = "\u202f%" if lang == "fr" and rng.random() < 0.5 else " %"
         thousands = rng.choice([" ", "\u00a0", "\u202f"])
-        forms = [f"{a},{b}{pct}", f"0,{c}", f"{a},{b} ± 0,{b}", f"{rng.randint(1, 9)}{thousands}{rng.randint(100, 999)}"
-                 f"{thousands}000", f"{a},{b}–{a + 2},{b}{pct}", f"{a}{pct}"]
+        forms = [
+            f"{a},{b}{pct}",
+            f"0,{c}",
+            f"{a},{b} ± 0,{b}",
+            f"{rng.randint(1, 9)}{thousands}{rng.randint(100, 999)}{thousands}000",
+            f"{a},{b}–{a + 2},{b}{pct}",
+            f"{a}{pct}",
+        ]
     return rng.choice(forms)
 
 
@@ -124,12 +259,31 @@ def _citation(lang: str, rng: random.Random) -> str:
     year = rng.randint(1985, 2024)
     page = rng.randint(3, 420)
     forms = {
-        "en": [f"({x} et al., {year})", f"({x} and {y}, {year})", f"({x}, {year}, p. {page})", f"({x} {year})",
-               f"(see {x} et al., {year})"],
-        "fr": [f"({x} et coll., {year})", f"({x} et {y}, {year})", f"({x}, {year}, p. {page})",
-               f"({x} et al., {year})", f"(voir {x}, {year})", f"({x} (éd.), {year})", f"(§ {rng.randint(2, 40)})"],
-        "pl": [f"({x} i in., {year})", f"({x} i wsp., {year})", f"({x} i {y}, {year})", f"({x}, {year}, s. {page})",
-               f"(zob. {x}, {year})", f"({x} (red.), {year})", f"(§ {rng.randint(2, 40)})"],
+        "en": [
+            f"({x} et al., {year})",
+            f"({x} and {y}, {year})",
+            f"({x}, {year}, p. {page})",
+            f"({x} {year})",
+            f"(see {x} et al., {year})",
+        ],
+        "fr": [
+            f"({x} et coll., {year})",
+            f"({x} et {y}, {year})",
+            f"({x}, {year}, p. {page})",
+            f"({x} et al., {year})",
+            f"(voir {x}, {year})",
+            f"({x} (éd.), {year})",
+            f"(§ {rng.randint(2, 40)})",
+        ],
+        "pl": [
+            f"({x} i in., {year})",
+            f"({x} i wsp., {year})",
+            f"({x} i {y}, {year})",
+            f"({x}, {year}, s. {page})",
+            f"(zob. {x}, {year})",
+            f"({x} (red.), {year})",
+            f"(§ {rng.randint(2, 40)})",
+        ],
     }[lang]
     return rng.choice(forms)
 
@@ -141,8 +295,11 @@ def written(lang: str, n: int) -> list[dict]:
         frames = rng.sample(_FRAMES[lang], 2)
         text, expected, names = "", [], []
         for frame in frames:
-            parts = {"c": _citation(lang, rng), "n": _numbers(lang, rng),
-                     "p": f"{rng.choice(_GIVEN[lang])} {rng.choice(_SURNAMES[lang])}"}
+            parts = {
+                "c": _citation(lang, rng),
+                "n": _numbers(lang, rng),
+                "p": f"{rng.choice(_GIVEN[lang])} {rng.choice(_SURNAMES[lang])}",
+            }
             sentence = frame.format(**parts)
             text += (" " if text else "") + sentence
             for key in ("c", "n"):
@@ -150,8 +307,17 @@ def written(lang: str, n: int) -> list[dict]:
                     expected.append(_inner(parts[key]) if key == "c" else parts[key])
             if "{p}" in frame:
                 (names if lang == "pl" else expected).append(parts["p"])
-        out.append({"language": lang, "kind": "written", "text": text, "expected": expected, "allowed": [],
-                    "unprotected_names": names, "source": "written for this set (scripts/build_protection_language_set.py)"})
+        out.append(
+            {
+                "language": lang,
+                "kind": "written",
+                "text": text,
+                "expected": expected,
+                "allowed": [],
+                "unprotected_names": names,
+                "source": "written for this set (scripts/build_protection_language_set.py)",
+            }
+        )
     return out
 
 
@@ -172,16 +338,27 @@ def package_of(path: str) -> str:
 def render(path: str) -> str:
     env = {**os.environ, "MANWIDTH": "3000", "LANG": "C.UTF-8", "MAN_KEEP_FORMATTING": "0"}
     out = subprocess.run(["man", "-l", "-E", "UTF-8", path], capture_output=True, env=env)
-    return subprocess.run(["col", "-b"], input=out.stdout, capture_output=True, env=env).stdout.decode("utf-8", "replace")
+    return subprocess.run(["col", "-b"], input=out.stdout, capture_output=True, env=env).stdout.decode(
+        "utf-8", "replace"
+    )
 
 
 def man_paragraphs(lang: str, n: int) -> list[dict]:
     base = Path(MAN[lang])
-    pages = sorted(str(p) for sec in ("man1", "man5", "man8") if (base / sec).is_dir()
-                   for p in (base / sec).iterdir() if p.name.endswith(".gz"))
+    pages = sorted(
+        str(p)
+        for sec in ("man1", "man5", "man8")
+        if (base / sec).is_dir()
+        for p in (base / sec).iterdir()
+        if p.name.endswith(".gz")
+    )
     if lang == "en":  # the originals of the translated pages
-        names = {Path(p).name for lg in ("fr", "pl") for sec in ("man1", "man5", "man8")
-                 for p in (Path(MAN[lg]) / sec).glob("*.gz")}
+        names = {
+            Path(p).name
+            for lg in ("fr", "pl")
+            for sec in ("man1", "man5", "man8")
+            for p in (Path(MAN[lg]) / sec).glob("*.gz")
+        }
         pages = [p for p in pages if Path(p).name in names]
     per_page: dict[str, list[str]] = {}
     seen: set[str] = set()
@@ -193,8 +370,17 @@ def man_paragraphs(lang: str, n: int) -> list[dict]:
             flat = " ".join(line.strip() for line in para.splitlines() if line.strip())
             flat = _HEADING.sub("", flat)  # a section heading ("DESCRIPTION") run into its paragraph
             letters = sum(ch.isalpha() or ch.isspace() for ch in flat)
-            if flat and in_language(flat, lang) and (200 <= len(flat) <= 900 and letters / len(flat) > 0.85 and "\t" not in para
-                    and len(flat.split()) >= 30 and flat not in seen):
+            if (
+                flat
+                and in_language(flat, lang)
+                and (
+                    200 <= len(flat) <= 900
+                    and letters / len(flat) > 0.85
+                    and "\t" not in para
+                    and len(flat.split()) >= 30
+                    and flat not in seen
+                )
+            ):
                 seen.add(flat)
                 per_page.setdefault(page, []).append(flat)
     picked: list[tuple[str, str]] = []
@@ -202,9 +388,18 @@ def man_paragraphs(lang: str, n: int) -> list[dict]:
         for page in list(per_page):
             if per_page[page] and len(picked) < n:
                 picked.append((page, per_page[page].pop(0)))
-    return [{"language": lang, "kind": "man", "text": text, "expected": man_expected(text),
-             "allowed": man_allowed(text),
-             "unprotected_names": [], "source": f"{package_of(page)}: {page}"} for page, text in picked]
+    return [
+        {
+            "language": lang,
+            "kind": "man",
+            "text": text,
+            "expected": man_expected(text),
+            "allowed": man_allowed(text),
+            "unprotected_names": [],
+            "source": f"{package_of(page)}: {page}",
+        }
+        for page, text in picked
+    ]
 
 
 _PERCENT = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?[ \u00a0\u202f]?%")

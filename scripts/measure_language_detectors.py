@@ -44,7 +44,11 @@ def langid_all():
     return lambda t: ident.classify(t)[0]
 
 
-DETECTORS = {"py3langid": langid_all, "lingua (all, high accuracy)": lingua_all, "lingua (all, low accuracy)": lingua_low}
+DETECTORS = {
+    "py3langid": langid_all,
+    "lingua (all, high accuracy)": lingua_all,
+    "lingua (all, low accuracy)": lingua_low,
+}
 
 
 def main() -> None:

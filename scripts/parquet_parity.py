@@ -35,8 +35,9 @@ def snapshot(out: Path, corpus: Path) -> int:
     home = out / "dagster_home"
     home.mkdir(parents=True)
     shutil.copy(ROOT / "dagster.yaml", home / "dagster.yaml")
-    env = dict(os.environ, DAGSTER_HOME=str(home), TEXTGUARD_WAREHOUSE=str(out / "warehouse"),
-               TEXTGUARD_CORPUS_DIR=str(corpus))
+    env = dict(
+        os.environ, DAGSTER_HOME=str(home), TEXTGUARD_WAREHOUSE=str(out / "warehouse"), TEXTGUARD_CORPUS_DIR=str(corpus)
+    )
     exe = Path(sys.executable).with_name("textguard")
     return subprocess.run([str(exe), "report", "--out", str(out / "reports"), "--quiet"], env=env).returncode
 
@@ -54,8 +55,10 @@ def _files(base: Path) -> dict[str, Path]:
 
 
 def compare(a: Path, b: Path, ignore_new_columns: bool) -> int:
-    fa, fb = _files(a / "warehouse" if (a / "warehouse").is_dir() else a), _files(
-        b / "warehouse" if (b / "warehouse").is_dir() else b)
+    fa, fb = (
+        _files(a / "warehouse" if (a / "warehouse").is_dir() else a),
+        _files(b / "warehouse" if (b / "warehouse").is_dir() else b),
+    )
     problems = [f"only in {a}: {k}" for k in sorted(set(fa) - set(fb))]
     problems += [f"only in {b}: {k}" for k in sorted(set(fb) - set(fa))]
     for key in sorted(set(fa) & set(fb)):
@@ -87,8 +90,11 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("compare")
     c.add_argument("a", type=Path)
     c.add_argument("b", type=Path)
-    c.add_argument("--ignore-new-columns", action="store_true",
-                   help="columns present only on the second side are not differences (a feature added them)")
+    c.add_argument(
+        "--ignore-new-columns",
+        action="store_true",
+        help="columns present only on the second side are not differences (a feature added them)",
+    )
     args = p.parse_args(argv)
     if args.cmd == "snapshot":
         return snapshot(args.out.resolve(), args.corpus.resolve())

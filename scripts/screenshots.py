@@ -25,9 +25,19 @@ PAGES = {
     "asset-graph.png": "/assets/parsed_chunks?view=lineage&lineageScope=neighbors&lineageDepth=2",
     "asset-checks.png": "/assets/protected_chunks?view=checks",
 }
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--hide-scrollbars", "--window-size=1400,860", "--virtual-time-budget=20000"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+    "--window-size=1400,860",
+    "--virtual-time-budget=20000",
+]
 
 
 def _answers(url: str) -> bool:
@@ -46,15 +56,25 @@ def _start_ui(port: int) -> subprocess.Popen:
         shutil.copy(ROOT / "dagster.yaml", Path(env["DAGSTER_HOME"]) / "dagster.yaml")
     exe = Path(sys.executable).with_name("dagster")
     # Its own process group: `dagster dev` from a non-interactive shell ignores SIGTERM to itself alone.
-    return subprocess.Popen([str(exe), "dev", "-h", "127.0.0.1", "-p", str(port), "-w", "workspace.yaml"],
-                            cwd=ROOT, env=env, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [str(exe), "dev", "-h", "127.0.0.1", "-p", str(port), "-w", "workspace.yaml"],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def shoot(url: str, out: Path, chromium: str) -> None:
     with tempfile.TemporaryDirectory() as profile:
-        subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--screenshot={out}", url],
-                       check=True, timeout=120, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--screenshot={out}", url],
+            check=True,
+            timeout=120,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,6 @@ No Dagster imports here.
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
@@ -43,11 +42,11 @@ from .core.markers import (
 )
 from .core.parsing import Chunk, parse_document
 from .ingest.languages import assign_languages, document_override
+from .ingest.sources import entry_for, source_documents_frame
 from .lib.llm import ChatClient, LLMConfig, llm_config_from_env
 from .math_ner import ner_frame
 from .math_ner.backends import build_extractor
 from .protection import TermProtectionConfig, TermProtector, protected_frame
-from .ingest.sources import entry_for, source_documents_frame
 from .settings import (  # noqa: F401  (MeaningsSettings/ProtectionSettings/MathNerSettings: names kept for older imports)
     MathNerSettings,
     MeaningsSettings,
@@ -63,8 +62,16 @@ from .settings import (  # noqa: F401  (MeaningsSettings/ProtectionSettings/Math
 logger = logging.getLogger(__name__)
 
 #: The eight assets, in dependency order (the keys of ``run_document``'s result).
-ASSETS = ("source_documents", "parsed_chunks", "protected_chunks", "ner_frames", "citation_maps",
-          "candidate_markers", "gated_markers", "resolved_meanings")
+ASSETS = (
+    "source_documents",
+    "parsed_chunks",
+    "protected_chunks",
+    "ner_frames",
+    "citation_maps",
+    "candidate_markers",
+    "gated_markers",
+    "resolved_meanings",
+)
 
 
 class Log(Protocol):  # logging.Logger and Dagster's context.log both fit
@@ -155,16 +162,22 @@ def components_from_env(log: Log = logger, run_id: str = "") -> Components:
 # One function per asset (one document each)
 
 
-def build_source_documents(doc_id: str, path: Path | str | None, corpus_root: Path | str,
-                           log: Log = logger) -> pd.DataFrame:
+def build_source_documents(
+    doc_id: str, path: Path | str | None, corpus_root: Path | str, log: Log = logger
+) -> pd.DataFrame:
     """The one-row ``source_documents`` table; a file that cannot be named, reached or read is a row
     with status="error" naming it."""
     entry = entry_for(doc_id, path, corpus_root) if path is not None else None
     return source_documents_frame(doc_id, entry, corpus_root, log)
 
 
-def parse_chunks(text: str, fmt: str, rel_path: str | None = None, corpus_root: Path | str | None = None,
-                 run_language: str | None = None) -> list[Chunk]:
+def parse_chunks(
+    text: str,
+    fmt: str,
+    rel_path: str | None = None,
+    corpus_root: Path | str | None = None,
+    run_language: str | None = None,
+) -> list[Chunk]:
     """The chunks of a document (the objects behind ``parsed_chunks``), each with its language.
 
     ``run_language``: the run's override (None: ``TEXTGUARD_LANGUAGE``); ``rel_path``/``corpus_root``
@@ -177,8 +190,14 @@ def parse_chunks(text: str, fmt: str, rel_path: str | None = None, corpus_root: 
     return chunks
 
 
-def build_parsed_chunks(doc_id: str, text: str, fmt: str, rel_path: str | None = None,
-                        corpus_root: Path | str | None = None, run_language: str | None = None) -> pd.DataFrame:
+def build_parsed_chunks(
+    doc_id: str,
+    text: str,
+    fmt: str,
+    rel_path: str | None = None,
+    corpus_root: Path | str | None = None,
+    run_language: str | None = None,
+) -> pd.DataFrame:
     return parsed_chunks_frame(doc_id, parse_chunks(text, fmt, rel_path, corpus_root, run_language))
 
 
@@ -187,8 +206,9 @@ def build_protected_chunks(doc_id: str, chunks: Sequence[Chunk], protector: Any)
     return protected_frame(doc_id, chunks, protector)
 
 
-def build_ner_frames(doc_id: str, chunks: Sequence[Chunk], backend: Any,
-                     log: Log = logger) -> tuple[pd.DataFrame, dict[str, Any]]:
+def build_ner_frames(
+    doc_id: str, chunks: Sequence[Chunk], backend: Any, log: Log = logger
+) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Math entities and frames, and the report (rejected entities, unmapped frames)."""
     df, report = ner_frame(doc_id, chunks, backend)
     for r in report["rejected_entities"][:20]:
@@ -197,14 +217,28 @@ def build_ner_frames(doc_id: str, chunks: Sequence[Chunk], backend: Any,
 
 
 _CITATION_DTYPES = {
-    "start": "int64", "end": "int64", "citation_id": "int64", "cluster_index": "int64",
-    "sentence_index": "int64", "sentence_start": "int64", "sentence_end": "int64", "valid": "bool",
-    "chunk_index": "int64", "cluster_start": "int64", "cluster_end": "int64",
+    "start": "int64",
+    "end": "int64",
+    "citation_id": "int64",
+    "cluster_index": "int64",
+    "sentence_index": "int64",
+    "sentence_start": "int64",
+    "sentence_end": "int64",
+    "valid": "bool",
+    "chunk_index": "int64",
+    "cluster_start": "int64",
+    "cluster_end": "int64",
 }
 
 
-def build_citation_maps(doc_id: str, text: str, chunks: Sequence[Chunk], doc_path: Path | str | None,
-                        parser: CitationParser, log: Log = logger) -> tuple[pd.DataFrame, DocumentCitations]:
+def build_citation_maps(
+    doc_id: str,
+    text: str,
+    chunks: Sequence[Chunk],
+    doc_path: Path | str | None,
+    parser: CitationParser,
+    log: Log = logger,
+) -> tuple[pd.DataFrame, DocumentCitations]:
     """Numeric [N] citations with their sentences; the source count comes from a
     ``<doc>.sources.json`` sidecar next to ``doc_path`` or the document's references list."""
     result = document_citations(doc_id, text, chunks, source_count_for(text, doc_path), parser)
@@ -222,25 +256,38 @@ def build_candidate_markers(doc_id: str, text: str, chunks: Sequence[Chunk], min
     return occurrences_frame(doc_id, find_markers(text, chunks, miner))
 
 
-def gate_markers(doc_id: str, text: str, occurrences: Sequence[MarkerOccurrence], gate: StructureNumberingGate,
-                 log: Log | None = None) -> GateResult:
+def gate_markers(
+    doc_id: str,
+    text: str,
+    occurrences: Sequence[MarkerOccurrence],
+    gate: StructureNumberingGate,
+    log: Log | None = None,
+) -> GateResult:
     """The StructureNumberingGate over a document's occurrences (in document order)."""
     occ = sorted(occurrences, key=lambda o: o.span.start)
     res = gate.run(group_occurrences(occ), text, doc_id, log=log)
     rejected = [c.value for c in res.candidates if not c.kept]
     kept = [f"{c.value} ({c.structure_risk})" for c in res.kept]
-    (log or gate.log).info(f"[gated_markers] {doc_id}: kept {kept[:12]}{' …' if len(kept) > 12 else ''}; "
-                           f"rejected {rejected[:12]}{' …' if len(rejected) > 12 else ''}")
+    (log or gate.log).info(
+        f"[gated_markers] {doc_id}: kept {kept[:12]}{' …' if len(kept) > 12 else ''}; "
+        f"rejected {rejected[:12]}{' …' if len(rejected) > 12 else ''}"
+    )
     return res
 
 
-def build_gated_markers(doc_id: str, text: str, occurrences: Sequence[MarkerOccurrence],
-                        gate: StructureNumberingGate, log: Log | None = None) -> pd.DataFrame:
+def build_gated_markers(
+    doc_id: str,
+    text: str,
+    occurrences: Sequence[MarkerOccurrence],
+    gate: StructureNumberingGate,
+    log: Log | None = None,
+) -> pd.DataFrame:
     return gated_frame(doc_id, gate_markers(doc_id, text, occurrences, gate, log), gate.config)
 
 
-def build_resolved_meanings(doc_id: str, text: str, chunks: Sequence[Chunk], fmt: str, resolver: Any,
-                            run_id: str = "", log: Log = logger) -> tuple[pd.DataFrame, Any]:
+def build_resolved_meanings(
+    doc_id: str, text: str, chunks: Sequence[Chunk], fmt: str, resolver: Any, run_id: str = "", log: Log = logger
+) -> tuple[pd.DataFrame, Any]:
     """Mentions with their meanings, and the resolver's per-document stats."""
     df, stats = resolver.resolve_document(doc_id, text, chunks, fmt, run_id)
     if stats.llm_fallback:
@@ -252,8 +299,12 @@ def build_resolved_meanings(doc_id: str, text: str, chunks: Sequence[Chunk], fmt
 # The whole pipeline for one document
 
 
-def run_document(path: Path | str, corpus_root: Path | str, components: Components,
-                 on_frame: Callable[[str, pd.DataFrame], None] | None = None) -> dict[str, pd.DataFrame]:
+def run_document(
+    path: Path | str,
+    corpus_root: Path | str,
+    components: Components,
+    on_frame: Callable[[str, pd.DataFrame], None] | None = None,
+) -> dict[str, pd.DataFrame]:
     """All eight tables of one document, in dependency order (the same frames the assets write).
 
     An unreadable document gives only its ``source_documents`` error row (as in
@@ -283,7 +334,8 @@ def run_document(path: Path | str, corpus_root: Path | str, components: Componen
     occurrences = find_markers(text, chunks, components.miner)
     put("candidate_markers", occurrences_frame(doc_id, occurrences))
     put("gated_markers", build_gated_markers(doc_id, text, occurrences, components.gate, log))
-    put("resolved_meanings", build_resolved_meanings(doc_id, text, chunks, fmt, components.resolver,
-                                                     components.run_id, log)[0])
+    put(
+        "resolved_meanings",
+        build_resolved_meanings(doc_id, text, chunks, fmt, components.resolver, components.run_id, log)[0],
+    )
     return out
-

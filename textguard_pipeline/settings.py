@@ -373,10 +373,12 @@ class WordNetSettings:
 
 def wordnet_settings(env: Mapping[str, str] | None = None) -> WordNetSettings:
     """Read now (tests and the CLI change the variables between calls)."""
-    return WordNetSettings(data_dir=env_path("TEXTGUARD_WN_DATA", PROJECT_ROOT / "data" / "wn_data", env),
-                           lexicon=env_str("TEXTGUARD_WN_LEXICON", "", env),
-                           download=env_bool("TEXTGUARD_WN_DOWNLOAD", True, env),
-                           apt=env_bool("TEXTGUARD_WN_APT", True, env))
+    return WordNetSettings(
+        data_dir=env_path("TEXTGUARD_WN_DATA", PROJECT_ROOT / "data" / "wn_data", env),
+        lexicon=env_str("TEXTGUARD_WN_LEXICON", "", env),
+        download=env_bool("TEXTGUARD_WN_DOWNLOAD", True, env),
+        apt=env_bool("TEXTGUARD_WN_APT", True, env),
+    )
 
 
 @dataclass(frozen=True)
@@ -399,9 +401,12 @@ def wikidata_settings(env: Mapping[str, str] | None = None) -> WikidataSettings:
     mode = env_str("TEXTGUARD_WIKIDATA_MODE", "online" if url else "off", env)
     if env_bool("TEXTGUARD_WIKIDATA_OFFLINE", False, env) and mode == "online":
         mode = "cache_only"
-    return WikidataSettings(base_url=url or "https://www.wikidata.org", mode=mode,
-                            cache_dir=env_path("TEXTGUARD_WIKIDATA_CACHE", default_wikidata_cache_dir(), env),
-                            ttl_s=env_float("TEXTGUARD_WIKIDATA_TTL_S", 30 * 24 * 3600, env, minimum=0))
+    return WikidataSettings(
+        base_url=url or "https://www.wikidata.org",
+        mode=mode,
+        cache_dir=env_path("TEXTGUARD_WIKIDATA_CACHE", default_wikidata_cache_dir(), env),
+        ttl_s=env_float("TEXTGUARD_WIKIDATA_TTL_S", 30 * 24 * 3600, env, minimum=0),
+    )
 
 
 def default_wikidata_cache_dir() -> str:

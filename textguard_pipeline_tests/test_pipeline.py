@@ -8,8 +8,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from textguard_pipeline import settings
-from textguard_pipeline.pipeline import ASSETS, components_from_env, run_document
 from textguard_pipeline.io_managers import read_parquet, write_parquet_atomic
+from textguard_pipeline.pipeline import ASSETS, components_from_env, run_document
 
 SAMPLES = ["alce_asqa_answers.md", "math_examples_en_pl.md"]
 

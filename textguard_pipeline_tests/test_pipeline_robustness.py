@@ -5,23 +5,23 @@ applied here to the frames of ``run_document`` (rule-based math NER, no LLM, no 
 the small shipped WordNet lexicon).
 """
 
-
 import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from textguard_pipeline import checks
-from textguard_pipeline.ingest import rules as ingest_rules
 from textguard_pipeline.citations import defs as a_cit
-from textguard_pipeline.markers import defs as a_mark
-from textguard_pipeline.meanings import defs as a_mean
-from textguard_pipeline.math_ner import defs as a_ner
-from textguard_pipeline.protection import defs as a_prot
 from textguard_pipeline.core.citations import CitationParser
 from textguard_pipeline.core.markers import CandidateMiner, StructureGateConfig, occurrences_frame
 from textguard_pipeline.core.math_ner import RuleBasedExtractor
 from textguard_pipeline.core.meanings import default_suppressions_path
+from textguard_pipeline.core.protection import TermProtectionConfig, TermProtector
+from textguard_pipeline.ingest import rules as ingest_rules
+from textguard_pipeline.markers import defs as a_mark
+from textguard_pipeline.math_ner import defs as a_ner
+from textguard_pipeline.meanings import defs as a_mean
+from textguard_pipeline.meanings.resolver import build_resolver
 from textguard_pipeline.pipeline import (
     ASSETS,
     Components,
@@ -36,8 +36,7 @@ from textguard_pipeline.pipeline import (
     parse_chunks,
     run_document,
 )
-from textguard_pipeline.core.protection import TermProtectionConfig, TermProtector
-from textguard_pipeline.meanings.resolver import build_resolver
+from textguard_pipeline.protection import defs as a_prot
 
 from .core._wordnet_mini import mini_wordnet
 
@@ -49,8 +48,12 @@ RULES = {
     "citation_maps": [checks.char_range_rule, a_cit.sentence_rule],
     "candidate_markers": [checks.char_range_rule],
     "gated_markers": [checks.char_range_rule, a_mark._decision_rule],
-    "resolved_meanings": [checks.char_range_rule, a_mean._meaning_id_rule, a_mean._suppression_rule,
-                          a_mean._merge_key_rule],
+    "resolved_meanings": [
+        checks.char_range_rule,
+        a_mean._meaning_id_rule,
+        a_mean._suppression_rule,
+        a_mean._merge_key_rule,
+    ],
 }
 
 PROSE = "The encryption of a message needs a key. Thomas Aquinas proposed Method 2 in Section 3 [1]."
@@ -77,10 +80,14 @@ FRAGMENTS = {
     "polish": "Zażółć gęślą jaźń. Rozdział 3 opisuje Metodę 2 [1]. Łódź i Kraków.",
     "cyrillic": "Съешь же ещё этих мягких французских булок. Глава 5, Таблица 2 [2].",
     "cjk": "这是中文文本。第3章介绍方法2。日本語のテキスト、表4。한국어 텍스트 [1].",
-    "md_mix": ("# Title\n\n- item 1\n- item 2\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> quote $$x$$\n\n"
-               "    indented code\n\n`code ⟨MATH_000⟩` and ``double`` ` lone\n"),
-    "tex_mix": ("\\section{Intro} \\cite{a} \\( x \\) \\[ y \\] % comment\n\\begin{itemize}\\item One\\end{itemize}\n"
-                "\\verb|x$| $$ z $$ \\\\ \\$ escaped"),
+    "md_mix": (
+        "# Title\n\n- item 1\n- item 2\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> quote $$x$$\n\n"
+        "    indented code\n\n`code ⟨MATH_000⟩` and ``double`` ` lone\n"
+    ),
+    "tex_mix": (
+        "\\section{Intro} \\cite{a} \\( x \\) \\[ y \\] % comment\n\\begin{itemize}\\item One\\end{itemize}\n"
+        "\\verb|x$| $$ z $$ \\\\ \\$ escaped"
+    ),
     "only_newlines": "\n\n\n\r\n\r\r\n",
     "nonchars": "text \U0010ffff \ufffe \uffff private \ue000 end",
     "arith": "Compute 2 + 2 = 5. Then 3 × 4 = 12 and 10 / 0 = 1 and 99999999999999999999 * 9 = 1.",
@@ -93,8 +100,10 @@ def violations(frames: dict[str, pd.DataFrame], corpus) -> list[tuple[str, str, 
     """Every failing row of every check rule over one document's frames."""
     src = frames["source_documents"]
     doc_id, text = src.iloc[0]["doc_id"], src.iloc[0]["text"]
-    out = [("source_documents", "readable", dict(f))
-           for f in ingest_rules.source_rule_factory(lambda: str(corpus))(doc_id, src, None)]
+    out = [
+        ("source_documents", "readable", dict(f))
+        for f in ingest_rules.source_rule_factory(lambda: str(corpus))(doc_id, src, None)
+    ]
     for asset, rules in RULES.items():
         if asset in frames:
             for rule in rules:
@@ -107,8 +116,12 @@ def comps(tmp_path_factory):
     with mini_wordnet(str(tmp_path_factory.mktemp("wn"))):
         resolver = build_resolver(MeaningsSettings(wikidata_mode="off", suppressions_path=default_suppressions_path()))
         # StructureGateConfig(): no LLM endpoint, SOFT_FLAG candidates stay weak markers
-        yield Components(protector=TermProtector(TermProtectionConfig(use_ner=True)), ner_backend=RuleBasedExtractor(),
-                         gate=make_gate(StructureGateConfig(soft_flag_action="weak_marker")), resolver=resolver)
+        yield Components(
+            protector=TermProtector(TermProtectionConfig(use_ner=True)),
+            ner_backend=RuleBasedExtractor(),
+            gate=make_gate(StructureGateConfig(soft_flag_action="weak_marker")),
+            resolver=resolver,
+        )
 
 
 def run(tmp_path, comps, name: str, text: str) -> dict[str, pd.DataFrame]:
@@ -142,7 +155,9 @@ def test_long_line_without_newline(tmp_path, comps):
     assert len(frames["parsed_chunks"]) == 1 and len(frames["citation_maps"]) > 0
 
 
-@pytest.mark.timeout(600)  # a hang guard (took ≈ 2 min before spacy_input, minutes more per 10× input), not a speed target
+@pytest.mark.timeout(
+    600
+)  # a hang guard (took ≈ 2 min before spacy_input, minutes more per 10× input), not a speed target
 def test_long_symbol_runs_stay_fast(tmp_path, comps):
     """spaCy's tokenizer is O(n²) on a run of prefix/suffix symbols; both spaCy steps must not be."""
     text = PROSE + "\n\n" + "(" * 20_000 + " " + "=" * 20_000 + "\n\n" + "😀" * 5_000 + "_" * 5_000 + "\n\n" + PROSE
@@ -187,10 +202,66 @@ def cheap_frames(text: str, fmt: str, ner_on: bool) -> dict[str, pd.DataFrame]:
 
 _ATOMS = st.sampled_from(
     [f for f in FRAGMENTS.values() if len(f) < 2000]
-    + [PROSE, "$", "$$", "`", "```", "~~~", "\n", "\r", "\r\n", "\\begin{", "\\end{", "{", "}", "[", "]", "[1]", "[2-4]",
-       "⟨", "⟩", "⟨TERM_001⟩", "⟨MATH_000⟩", "<!--", "-->", "\\", "%", "#", "Table 4", "Step 2", "Figure 1", " ", "\t",
-       "\x00", "\ufeff", "é", "😀", "2 + 2 = 4", "x = 3", "References\n[1] A.\n", "    ", "- ", "1. ", "|", "\\(", "\\)",
-       "\\[", "\\]", "\x0c", "\u2028", "\x85", "\u0301", "\\section{", "\\item", "\\verb|", "\\cite{", "Section", "a", "1"])
+    + [
+        PROSE,
+        "$",
+        "$$",
+        "`",
+        "```",
+        "~~~",
+        "\n",
+        "\r",
+        "\r\n",
+        "\\begin{",
+        "\\end{",
+        "{",
+        "}",
+        "[",
+        "]",
+        "[1]",
+        "[2-4]",
+        "⟨",
+        "⟩",
+        "⟨TERM_001⟩",
+        "⟨MATH_000⟩",
+        "<!--",
+        "-->",
+        "\\",
+        "%",
+        "#",
+        "Table 4",
+        "Step 2",
+        "Figure 1",
+        " ",
+        "\t",
+        "\x00",
+        "\ufeff",
+        "é",
+        "😀",
+        "2 + 2 = 4",
+        "x = 3",
+        "References\n[1] A.\n",
+        "    ",
+        "- ",
+        "1. ",
+        "|",
+        "\\(",
+        "\\)",
+        "\\[",
+        "\\]",
+        "\x0c",
+        "\u2028",
+        "\x85",
+        "\u0301",
+        "\\section{",
+        "\\item",
+        "\\verb|",
+        "\\cite{",
+        "Section",
+        "a",
+        "1",
+    ]
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

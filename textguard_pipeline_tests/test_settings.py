@@ -7,8 +7,19 @@ import pytest
 from textguard_pipeline import settings
 
 
-@pytest.mark.parametrize("raw,expected", [("1", True), ("TRUE", True), (" yes ", True), ("on", True),
-                                          ("0", False), ("False", False), ("no", False), ("OFF", False)])
+@pytest.mark.parametrize(
+    "raw,expected",
+    [
+        ("1", True),
+        ("TRUE", True),
+        (" yes ", True),
+        ("on", True),
+        ("0", False),
+        ("False", False),
+        ("no", False),
+        ("OFF", False),
+    ],
+)
 def test_env_bool_reads_the_usual_spellings(raw, expected):
     assert settings.env_bool("X", not expected, {"X": raw}) is expected
 
@@ -30,8 +41,9 @@ def test_numbers_are_checked():
 
 
 def test_protection_settings_are_frozen_and_typed():
-    s = settings.protection_settings({"TEXTGUARD_PROTECT_TERMS": " Acme Corp | | TLS 1.3 ",
-                                      "TEXTGUARD_PROTECT_NUMBERS": "off"})
+    s = settings.protection_settings(
+        {"TEXTGUARD_PROTECT_TERMS": " Acme Corp | | TLS 1.3 ", "TEXTGUARD_PROTECT_NUMBERS": "off"}
+    )
     assert s.custom_terms == ("Acme Corp", "TLS 1.3")
     assert s.protect_numbers is False and s.use_ner is True
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -88,9 +88,11 @@ def _imports(tree: ast.AST, p: Path) -> set[str]:
 
 
 def test_no_library_module_mentions_dagster_in_its_imports():
-    offenders = [_rel(p) for p in LIBRARY
-                 if any(m == "dagster" or m.startswith(("dagster.", "dagster_"))
-                        for m in _imports(ast.parse(p.read_text()), p))]
+    offenders = [
+        _rel(p)
+        for p in LIBRARY
+        if any(m == "dagster" or m.startswith(("dagster.", "dagster_")) for m in _imports(ast.parse(p.read_text()), p))
+    ]
     assert offenders == []
 
 
@@ -100,16 +102,26 @@ def test_only_settings_and_the_cli_read_the_environment():
         if _rel(p) in ENV_READERS or _rel(p).split("/")[0] in ENV_FOLDERS:
             continue
         for node in ast.walk(ast.parse(p.read_text())):
-            if isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv") and \
-                    isinstance(node.value, ast.Name) and node.value.id == "os":
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr in ("environ", "getenv")
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "os"
+            ):
                 offenders.append(f"{_rel(p)}:{node.lineno}")
     assert offenders == []
 
 
 def test_nothing_imports_the_cli():
-    offenders = [_rel(p) for p in _modules() if not _rel(p).startswith("cli/")
-                 and any(m == "textguard_pipeline.cli" or m.startswith("textguard_pipeline.cli.")
-                         for m in _imports(ast.parse(p.read_text()), p))]
+    offenders = [
+        _rel(p)
+        for p in _modules()
+        if not _rel(p).startswith("cli/")
+        and any(
+            m == "textguard_pipeline.cli" or m.startswith("textguard_pipeline.cli.")
+            for m in _imports(ast.parse(p.read_text()), p)
+        )
+    ]
     assert offenders == []
 
 

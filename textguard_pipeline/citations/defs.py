@@ -36,8 +36,9 @@ def citation_maps(context: AssetExecutionContext, corpus: CorpusResource, source
     notes: dict[str, str] = {}
 
     def build(doc_id: str, src: pd.DataFrame, chunks: pd.DataFrame) -> pd.DataFrame:
-        df, result = build_citation_maps(doc_id, source_row(src, doc_id)["text"], chunks_from_frame(chunks),
-                                         paths.get(doc_id), parser, context.log)
+        df, result = build_citation_maps(
+            doc_id, source_row(src, doc_id)["text"], chunks_from_frame(chunks), paths.get(doc_id), parser, context.log
+        )
         notes[doc_id] = result.source_count.note
         if result.rows:  # metadata only: the seed's frontend JSON
             fj = parser.format_for_frontend(result.parsed)
@@ -70,8 +71,7 @@ def in_range_rule(doc_id: str, df: pd.DataFrame, _source: str | None) -> list[di
         return []
     bad = df[~df["valid"].astype(bool)]
     return [
-        {"start": int(r.start), "end": int(r.end), "text": r.text, "citation_id": int(r.citation_id),
-         "reason": r.error}
+        {"start": int(r.start), "end": int(r.end), "text": r.text, "citation_id": int(r.citation_id), "reason": r.error}
         for r in bad.itertuples(index=False)
     ]
 
@@ -85,8 +85,15 @@ def sentence_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[dic
     out = [{**v, "reason": f"sentence: {v['reason']}"} for v in char_range_rule(doc_id, sentences, source)]
     inside = (df["sentence_start"] <= df["start"]) & (df["start"] <= df["end"]) & (df["end"] <= df["sentence_end"])
     for r in df[~inside].itertuples(index=False):
-        out.append({"start": int(r.start), "end": int(r.end), "sentence_start": int(r.sentence_start),
-                    "sentence_end": int(r.sentence_end), "reason": "citation outside its sentence range"})
+        out.append(
+            {
+                "start": int(r.start),
+                "end": int(r.end),
+                "sentence_start": int(r.sentence_start),
+                "sentence_end": int(r.sentence_end),
+                "reason": "citation outside its sentence range",
+            }
+        )
     return out
 
 

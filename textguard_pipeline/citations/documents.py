@@ -34,9 +34,23 @@ __all__ = [
 
 #: Columns of the ``citation_maps`` asset (one row per citation id).
 CITATION_COLUMNS = [
-    "doc_id", "start", "end", "text", "citation_id", "cluster_index", "sentence_index",
-    "sentence_start", "sentence_end", "valid", "error", "validation", "form", "chunk_index",
-    "cluster_start", "cluster_end", "sentence_text",
+    "doc_id",
+    "start",
+    "end",
+    "text",
+    "citation_id",
+    "cluster_index",
+    "sentence_index",
+    "sentence_start",
+    "sentence_end",
+    "valid",
+    "error",
+    "validation",
+    "form",
+    "chunk_index",
+    "cluster_start",
+    "cluster_end",
+    "sentence_text",
 ]
 
 _REF_HEADING = re.compile(
@@ -208,6 +222,7 @@ def document_citations(
 
     def in_refs(pos: int) -> bool:
         return any(r.start <= pos < r.end for r in refs)
+
     all_cits: list[Citation] = []
     all_sents: list[Sentence] = []
     clusters: list[CitationCluster] = []
@@ -237,15 +252,15 @@ def document_citations(
                 cr = absolute(c.start_pos, c.end_pos)
                 if cr is None:
                     continue
-                cmap[id(c)] = Citation(c.citation_id, cr[0], cr[1], source[cr[0]:cr[1]], c.form)
+                cmap[id(c)] = Citation(c.citation_id, cr[0], cr[1], source[cr[0] : cr[1]], c.form)
                 chunk_of[cr[0]] = chunk.index
                 members.append(cmap[id(c)])
-            all_sents.append(Sentence(source[r[0]:r[1]], r[0], r[1], members))
+            all_sents.append(Sentence(source[r[0] : r[1]], r[0], r[1], members))
         for cl in local.clusters:
             members = [cmap[id(c)] for c in cl.citations if id(c) in cmap]
             r = absolute(cl.start_pos, cl.end_pos)
             if members and r is not None:
-                clusters.append(CitationCluster(members, r[0], r[1], source[r[0]:r[1]]))
+                clusters.append(CitationCluster(members, r[0], r[1], source[r[0] : r[1]]))
         all_cits.extend(cmap[id(c)] for c in local.citations if id(c) in cmap)
 
     parsed = parser._answer(source, all_cits, all_sents, clusters)
@@ -276,23 +291,25 @@ def _rows(doc_id: str, parsed: ParsedAnswer, sc: SourceCount, chunk_of: dict[int
         si = sent_of.get(id(c))
         sent = parsed.sentences[si] if si is not None else None
         k, cl = cluster_of.get(id(c), (-1, CitationCluster([c], c.start_pos, c.end_pos, c.marker)))
-        rows.append({
-            "doc_id": doc_id,
-            "start": c.start_pos,
-            "end": c.end_pos,
-            "text": c.marker,
-            "citation_id": c.citation_id,
-            "cluster_index": k,
-            "sentence_index": si if si is not None else -1,
-            "sentence_start": sent.start_pos if sent else -1,
-            "sentence_end": sent.end_pos if sent else -1,
-            "valid": err is None,
-            "error": err,
-            "validation": note,
-            "form": c.form,
-            "chunk_index": chunk_of.get(c.start_pos, -1),
-            "cluster_start": cl.start_pos,
-            "cluster_end": cl.end_pos,
-            "sentence_text": sent.text if sent else "",
-        })
+        rows.append(
+            {
+                "doc_id": doc_id,
+                "start": c.start_pos,
+                "end": c.end_pos,
+                "text": c.marker,
+                "citation_id": c.citation_id,
+                "cluster_index": k,
+                "sentence_index": si if si is not None else -1,
+                "sentence_start": sent.start_pos if sent else -1,
+                "sentence_end": sent.end_pos if sent else -1,
+                "valid": err is None,
+                "error": err,
+                "validation": note,
+                "form": c.form,
+                "chunk_index": chunk_of.get(c.start_pos, -1),
+                "cluster_start": cl.start_pos,
+                "cluster_end": cl.end_pos,
+                "sentence_text": sent.text if sent else "",
+            }
+        )
     return rows

@@ -134,9 +134,7 @@ _HSPACE = "[ \\t\\u00a0]"
 _DASHES = "-\u2013\u2014\u2012\u2010\u2011"  # hyphen, en/em/figure dash, hyphen, nb-hyphen
 _ITEM_SRC = rf"\d{{1,6}}(?:{_HSPACE}*[{_DASHES}]{_HSPACE}*\d{{1,6}})?"
 # A bracket group whose content is a list of numbers / ranges separated by , or ;
-_GROUP = re.compile(
-    rf"\[{_HSPACE}*{_ITEM_SRC}(?:{_HSPACE}*[,;]{_HSPACE}*{_ITEM_SRC})*{_HSPACE}*\]"
-)
+_GROUP = re.compile(rf"\[{_HSPACE}*{_ITEM_SRC}(?:{_HSPACE}*[,;]{_HSPACE}*{_ITEM_SRC})*{_HSPACE}*\]")
 _ITEM = re.compile(rf"(\d+)(?:{_HSPACE}*[{_DASHES}]{_HSPACE}*(\d+))?")
 _WELL_FORMED_BRACKET = re.compile(r"\[(\d+)\]")  # the seed's strict form
 _CLUSTER_GAP = re.compile(rf"{_HSPACE}*(?:[,;]{_HSPACE}*)?")
@@ -245,8 +243,9 @@ class CitationParser:
         text = _check_text(text)
         return self._sentences(text, self.sentence_spans(text), citations)
 
-    def _answer(self, text: str, citations: List[Citation], sentences: List[Sentence],
-                clusters: List[CitationCluster]) -> ParsedAnswer:
+    def _answer(
+        self, text: str, citations: List[Citation], sentences: List[Sentence], clusters: List[CitationCluster]
+    ) -> ParsedAnswer:
         """The ParsedAnswer of ``text`` from its parts (maps built, citation clusters removed)."""
         c2s, s2c = self.create_bidirectional_map(sentences)
         return ParsedAnswer(
@@ -330,7 +329,7 @@ class CitationParser:
         nxt = text[ge] if ge < len(text) else ""
         if nxt == "(" or nxt == "[" and not _GROUP.match(text, ge):
             return False  # Markdown link [1](url) / reference link [1][ref]
-        if nxt == ":" and text[text.rfind("\n", 0, gs) + 1:gs].strip() == "":
+        if nxt == ":" and text[text.rfind("\n", 0, gs) + 1 : gs].strip() == "":
             return False  # Markdown link definition "[1]: https://…"
         if gs == 0:
             return True
@@ -498,7 +497,7 @@ def citation_error(c: Citation, num_sources: Optional[int], text: Optional[str] 
     """Why one citation is invalid (None when it is valid)."""
     if not _well_formed(c):
         return f"Malformed citation marker {c.marker!r} for id {c.citation_id} at position {c.start_pos}"
-    if text is not None and text[c.start_pos:c.end_pos] != c.marker:
+    if text is not None and text[c.start_pos : c.end_pos] != c.marker:
         return f"Citation marker {c.marker!r} is not at position {c.start_pos}-{c.end_pos}"
     if c.citation_id < 1:
         return f"Citation [{c.citation_id}] is below 1 (sources are numbered from 1)"

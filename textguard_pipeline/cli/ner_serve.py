@@ -43,8 +43,12 @@ def register_cli(subparsers: argparse._SubParsersAction) -> None:
         "--upstream", default=None, help="forward to this NER backend URL instead of the embedded rule-based extractor"
     )
     p.add_argument("--timeout-ms", type=int, default=10_000, help="upstream timeout in ms (default 10000)")
-    p.add_argument("--backend", choices=("rules", "llm", "hybrid"), default=None,
-                   help="extractor behind the API (default $TEXTGUARD_NER_BACKEND or rules); llm and hybrid call "
-                        "the chat endpoint at $TEXTGUARD_LLM_URL with the seed 001 prompts")
+    p.add_argument(
+        "--backend",
+        choices=("rules", "llm", "hybrid"),
+        default=None,
+        help="extractor behind the API (default $TEXTGUARD_NER_BACKEND or rules); llm and hybrid call "
+        "the chat endpoint at $TEXTGUARD_LLM_URL with the seed 001 prompts",
+    )
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
     p.set_defaults(func=cmd_ner_serve)

@@ -11,19 +11,26 @@ def cmd_report(args: argparse.Namespace) -> int:
         os.environ["TEXTGUARD_CORPUS_DIR"] = os.path.abspath(args.corpus)
     if args.warehouse:
         os.environ["TEXTGUARD_WAREHOUSE"] = args.warehouse
-    return run_report(out_dir=args.out, batch_size=args.batch_size, select=args.select, quiet=args.quiet,
-                      workers=args.workers)
+    return run_report(
+        out_dir=args.out, batch_size=args.batch_size, select=args.select, quiet=args.quiet, workers=args.workers
+    )
 
 
-def run_report(out_dir: str | None, batch_size: int | None = None, select: str | None = None, quiet: bool = False,
-               workers: int | None = None) -> int:
+def run_report(
+    out_dir: str | None,
+    batch_size: int | None = None,
+    select: str | None = None,
+    quiet: bool = False,
+    workers: int | None = None,
+) -> int:
     # the CLI imports a command's modules when it runs: `textguard --help` stays fast
     from .. import settings
     from ..operations.report import materialize_corpus, render_markdown, write_report
 
     log = (lambda *_a, **_k: None) if quiet else (lambda m: print(m, flush=True))
-    res = materialize_corpus(batch_size=batch_size, select=select, log=log, quiet=quiet,
-                             workers=workers or settings.report_workers())
+    res = materialize_corpus(
+        batch_size=batch_size, select=select, log=log, quiet=quiet, workers=workers or settings.report_workers()
+    )
     if out_dir:
         xml, md = write_report(res, out_dir)
         log(f"wrote {xml} and {md}")
@@ -48,6 +55,10 @@ def register_cli(subparsers: argparse._SubParsersAction) -> None:
         )
         r.add_argument("--select", default=None, help="asset selection string (default: every asset)")
         r.add_argument("--quiet", action="store_true", help="print only the summary")
-        r.add_argument("--workers", type=int, default=None,
-                       help="processes running document ranges (default: $TEXTGUARD_REPORT_WORKERS or one per core)")
+        r.add_argument(
+            "--workers",
+            type=int,
+            default=None,
+            help="processes running document ranges (default: $TEXTGUARD_REPORT_WORKERS or one per core)",
+        )
         r.set_defaults(func=cmd_report)

@@ -27,10 +27,7 @@ def source_error_frame(doc_id: str, path: str, fmt: str, error: str) -> pd.DataF
 
 
 def chunks_frame(doc_id: str, chunks: Iterable[Chunk]) -> pd.DataFrame:
-    rows = [
-        [doc_id, c.index, str(c.chunk_type), c.start, c.end, c.text, dict(c.math_placeholders)]
-        for c in chunks
-    ]
+    rows = [[doc_id, c.index, str(c.chunk_type), c.start, c.end, c.text, dict(c.math_placeholders)] for c in chunks]
     df = pd.DataFrame(rows, columns=CHUNK_COLUMNS)
     return df.astype({"chunk_index": "int64", "start": "int64", "end": "int64"})
 
@@ -57,8 +54,9 @@ def chunks_from_frame(df: pd.DataFrame) -> list[Chunk]:
     out = []
     has_language = "language" in df.columns
     for r in df.sort_values("chunk_index").itertuples(index=False):
-        c = Chunk(int(r.chunk_index), str(r.chunk_type), int(r.start), int(r.end), r.text,
-                  dict(r.math_placeholders or {}))
+        c = Chunk(
+            int(r.chunk_index), str(r.chunk_type), int(r.start), int(r.end), r.text, dict(r.math_placeholders or {})
+        )
         if has_language:
             c.language, c.language_confidence = _language(r.language), _confidence(r.language_confidence)
         out.append(c)

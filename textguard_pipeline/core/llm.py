@@ -12,5 +12,12 @@ from ..lib.llm import (  # noqa: F401  (re-exported public names)
     parse_json_content,
 )
 
-__all__ = ["ChatClient", "ChatResult", "LLMConfig", "LLMError", "estimate_tokens", "llm_config_from_env",
-           "parse_json_content"]
+__all__ = [
+    "ChatClient",
+    "ChatResult",
+    "LLMConfig",
+    "LLMError",
+    "estimate_tokens",
+    "llm_config_from_env",
+    "parse_json_content",
+]

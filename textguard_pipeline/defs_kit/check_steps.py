@@ -20,8 +20,8 @@ import inspect
 from collections.abc import Iterable, Sequence
 
 import dagster as dg
-from dagster_shared.record import copy
 from dagster import AssetCheckResult, AssetChecksDefinition, AssetIn, multi_asset_check
+from dagster_shared.record import copy
 
 SOURCE = "source_documents"
 

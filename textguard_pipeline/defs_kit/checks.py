@@ -5,7 +5,6 @@ once and receives every document of the run as ``{doc_id: DataFrame}``; the
 IO manager gives the same dict shape for one document.
 """
 
-
 from typing import Any, Callable, Iterable, Mapping
 
 import pandas as pd
@@ -156,12 +155,13 @@ def documents_ok_check(asset: str) -> AssetChecksDefinition:
         readable = source_texts(source_documents)
         values = value if isinstance(value, Mapping) else {}
         failures = [
-            {"doc_id": doc_id, "reason": v.reason
-             or "no output: the document failed in this asset or upstream (see the run log)"}
+            {
+                "doc_id": doc_id,
+                "reason": v.reason or "no output: the document failed in this asset or upstream (see the run log)",
+            }
             for doc_id, v in values.items()
             if isinstance(v, MissingPartition) and (doc_id in readable or v.reason)
         ]
         return result_from_failures(failures, checked=len(values))
 
     return _check
-

@@ -16,12 +16,11 @@ that exists but cannot be read (truncated, not Parquet) loads as a
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import os
 import posixpath
 import unicodedata
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 

@@ -39,8 +39,7 @@ class CorpusPlan:
         return sorted(set(self.new_keys) | set(self.changed_keys))
 
 
-def plan_corpus(corpus_dir: str | Path, registered: set[str], known_shas: dict[str, str],
-                hasher=None) -> CorpusPlan:
+def plan_corpus(corpus_dir: str | Path, registered: set[str], known_shas: dict[str, str], hasher=None) -> CorpusPlan:
     """Compare the corpus on disk with registered partitions and last-seen hashes.
 
     A readable file's version is ``hasher(path)`` (default: its sha256; the sensor passes a cached one);
@@ -48,8 +47,10 @@ def plan_corpus(corpus_dir: str | Path, registered: set[str], known_shas: dict[s
     its ``source_documents`` row says why.
     """
     entries = scan_corpus(corpus_dir)
-    shas = {doc_id: (hasher(e.path) if hasher is not None and e.problem is None else content_version(e))
-            for doc_id, e in entries.items()}
+    shas = {
+        doc_id: (hasher(e.path) if hasher is not None and e.problem is None else content_version(e))
+        for doc_id, e in entries.items()
+    }
     new = sorted(k for k in shas if k not in registered)
     changed = sorted(k for k, sha in shas.items() if k in registered and known_shas.get(k) != sha)
     return CorpusPlan(new, changed, shas)

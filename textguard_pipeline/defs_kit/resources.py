@@ -14,10 +14,10 @@ from typing import Any, get_args, get_origin, get_type_hints
 from dagster import ConfigurableResource
 
 from .. import settings
+from ..core.documents import discover_documents
 from ..core.markers import StructureGateConfig
 from ..pipeline import make_gate, ner_backend_for, protection_config, protector_for
 from ..settings import MarkersGateSettings, MathNerSettings, ProtectionSettings
-from ..core.documents import discover_documents
 from .io_manager import ParquetIOManager
 
 
@@ -41,8 +41,11 @@ def settings_resource(settings_cls: type) -> type[ConfigurableResource]:
     """
     hints = get_type_hints(settings_cls)
     annotations = {f.name: _launchpad_type(hints[f.name]) for f in fields(settings_cls)}
-    defaults = {f.name: list(f.default) if isinstance(f.default, tuple) else f.default
-                for f in fields(settings_cls) if f.default is not MISSING}
+    defaults = {
+        f.name: list(f.default) if isinstance(f.default, tuple) else f.default
+        for f in fields(settings_cls)
+        if f.default is not MISSING
+    }
 
     def settings(self):
         values = {name: getattr(self, name) for name in annotations}
@@ -52,8 +55,13 @@ def settings_resource(settings_cls: type) -> type[ConfigurableResource]:
     def from_settings(cls, obj):
         return cls(**{k: list(v) if isinstance(v, tuple) else v for k, v in asdict(obj).items()})
 
-    namespace = {"__annotations__": annotations, "__doc__": settings_cls.__doc__, **defaults,
-                 "settings": settings, "from_settings": from_settings}
+    namespace = {
+        "__annotations__": annotations,
+        "__doc__": settings_cls.__doc__,
+        **defaults,
+        "settings": settings,
+        "from_settings": from_settings,
+    }
     return type(f"{settings_cls.__name__}Fields", (ConfigurableResource,), namespace)
 
 

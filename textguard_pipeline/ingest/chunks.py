@@ -136,7 +136,7 @@ def _assemble(text: str, regions: list[Segment]) -> list[Segment]:
             t = ChunkType.STRUCTURAL if e < len(text) else ChunkType.PROSE
         merged.append((s, e, t))
     # A leading whitespace-only structural segment joins the next chunk.
-    if len(merged) > 1 and text[merged[0][0]:merged[0][1]].strip() == "":
+    if len(merged) > 1 and text[merged[0][0] : merged[0][1]].strip() == "":
         s0 = merged[0][0]
         _, e1, t1 = merged[1]
         merged[1:2] = []

@@ -33,8 +33,9 @@ def source_documents(context: AssetExecutionContext, corpus: CorpusResource):
     return per_document(
         context,
         build,
-        preview=lambda fr: markdown_table(pd.concat(fr.values()), ["doc_id", "format", "n_chars", "status", "error"],
-                                          n=10),
+        preview=lambda fr: markdown_table(
+            pd.concat(fr.values()), ["doc_id", "format", "n_chars", "status", "error"], n=10
+        ),
         extra_metadata=lambda fr: {"formats": dict(Counter(f.iloc[0]["format"] for f in fr.values() if len(f)))},
     )
 

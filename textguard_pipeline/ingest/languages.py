@@ -29,9 +29,19 @@ from ..lib.placeholders import PLACEHOLDER_RE
 from .chunks import Chunk, ChunkType
 
 __all__ = [
-    "MIN_OWN_LETTERS", "SWITCH_CONFIDENCE", "MIN_CONFIDENCE", "LANGUAGE_MAP_FILE", "Detection",
-    "LanguageDetector", "default_detector", "detection_text", "front_matter_language", "mapped_language",
-    "document_override", "assign_languages", "LanguageError",
+    "MIN_OWN_LETTERS",
+    "SWITCH_CONFIDENCE",
+    "MIN_CONFIDENCE",
+    "LANGUAGE_MAP_FILE",
+    "Detection",
+    "LanguageDetector",
+    "default_detector",
+    "detection_text",
+    "front_matter_language",
+    "mapped_language",
+    "document_override",
+    "assign_languages",
+    "LanguageError",
 ]
 
 #: A prose chunk needs this many letters (markup, math and digits removed) to be detected on its own:
@@ -178,8 +188,13 @@ def _document_detection(chunks: Sequence[Chunk], detector: LanguageDetector) -> 
     return detector.detect(" ".join(parts)[:DOCUMENT_SAMPLE_CHARS], cleaned=True)
 
 
-def assign_languages(chunks: Iterable[Chunk], *, run_language: str = "", declared: str | None = None,
-                     detector: LanguageDetector | None = None) -> Detection:
+def assign_languages(
+    chunks: Iterable[Chunk],
+    *,
+    run_language: str = "",
+    declared: str | None = None,
+    detector: LanguageDetector | None = None,
+) -> Detection:
     """Set ``language``/``language_confidence`` on every chunk; return the document's language.
 
     ``run_language`` (TEXTGUARD_LANGUAGE) forces every chunk; ``declared`` (front matter or mapping

@@ -16,7 +16,6 @@ Restoring the placeholders of a prose chunk gives ``source[start:end]``.
 Whitespace-only gaps (blank lines) are attached to the chunk before them.
 """
 
-
 from __future__ import annotations
 
 from .chunks import Chunk, ChunkType, _assemble, _prose_chunk, offset_map_for

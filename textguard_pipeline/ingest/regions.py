@@ -24,27 +24,109 @@ from .chunks import (
 # LaTeX
 
 _TEX_MATH_ENVS = {
-    "equation", "align", "gather", "multline", "eqnarray", "displaymath", "math",
-    "flalign", "alignat", "dmath", "split",
+    "equation",
+    "align",
+    "gather",
+    "multline",
+    "eqnarray",
+    "displaymath",
+    "math",
+    "flalign",
+    "alignat",
+    "dmath",
+    "split",
 }
 _TEX_CODE_ENVS = {"verbatim", "lstlisting", "minted", "Verbatim", "BVerbatim", "alltt", "code"}
 _TEX_STRUCT_ENVS = {
-    "figure", "table", "tabular", "tabularx", "tabulary", "longtable", "tikzpicture",
-    "algorithm", "algorithmic", "algorithm2e", "thebibliography", "wrapfigure", "subfigure",
-    "comment", "filecontents", "picture", "pgfpicture", "lstinputlisting",
+    "figure",
+    "table",
+    "tabular",
+    "tabularx",
+    "tabulary",
+    "longtable",
+    "tikzpicture",
+    "algorithm",
+    "algorithmic",
+    "algorithm2e",
+    "thebibliography",
+    "wrapfigure",
+    "subfigure",
+    "comment",
+    "filecontents",
+    "picture",
+    "pgfpicture",
+    "lstinputlisting",
 }
 # Commands that make their line structural when they open it.
 _TEX_STRUCT_CMDS = {
-    "part", "chapter", "section", "subsection", "subsubsection", "paragraph", "subparagraph",
-    "title", "author", "date", "maketitle", "label", "caption", "bibliography", "bibliographystyle",
-    "printbibliography", "input", "include", "includegraphics", "tableofcontents", "listoffigures",
-    "listoftables", "newcommand", "renewcommand", "providecommand", "newenvironment", "renewenvironment",
-    "def", "let", "usepackage", "documentclass", "appendix", "newpage", "clearpage", "cleardoublepage",
-    "pagebreak", "newline", "centering", "vspace", "hspace", "vskip", "hskip", "noindent", "setlength",
-    "addbibresource", "newtheorem", "theoremstyle", "begin", "end", "thanks", "affiliation",
-    "address", "email", "keywords", "frontmatter", "mainmatter", "backmatter", "bibitem",
-    "pagestyle", "thispagestyle", "graphicspath", "hypersetup", "setcounter", "addtocounter",
-    "medskip", "bigskip", "smallskip", "item",
+    "part",
+    "chapter",
+    "section",
+    "subsection",
+    "subsubsection",
+    "paragraph",
+    "subparagraph",
+    "title",
+    "author",
+    "date",
+    "maketitle",
+    "label",
+    "caption",
+    "bibliography",
+    "bibliographystyle",
+    "printbibliography",
+    "input",
+    "include",
+    "includegraphics",
+    "tableofcontents",
+    "listoffigures",
+    "listoftables",
+    "newcommand",
+    "renewcommand",
+    "providecommand",
+    "newenvironment",
+    "renewenvironment",
+    "def",
+    "let",
+    "usepackage",
+    "documentclass",
+    "appendix",
+    "newpage",
+    "clearpage",
+    "cleardoublepage",
+    "pagebreak",
+    "newline",
+    "centering",
+    "vspace",
+    "hspace",
+    "vskip",
+    "hskip",
+    "noindent",
+    "setlength",
+    "addbibresource",
+    "newtheorem",
+    "theoremstyle",
+    "begin",
+    "end",
+    "thanks",
+    "affiliation",
+    "address",
+    "email",
+    "keywords",
+    "frontmatter",
+    "mainmatter",
+    "backmatter",
+    "bibitem",
+    "pagestyle",
+    "thispagestyle",
+    "graphicspath",
+    "hypersetup",
+    "setcounter",
+    "addtocounter",
+    "medskip",
+    "bigskip",
+    "smallskip",
+    "item",
 }
 _TEX_CMD = re.compile(r"\\([A-Za-z@]+)\*?")
 _TEX_BEGIN = re.compile(r"\\begin\s*\{([^{}\n]{1,64})\}")
@@ -107,12 +189,14 @@ def _tex_regions(text: str) -> list[Segment]:
     body_start, body_end = 0, n
     m = re.search(r"\\begin\s*\{document\}", text)
     if m:
-        body_start = _line_end(text, m.end(), n) if text[m.end():_line_end(text, m.end(), n)].strip() == "" else m.end()
+        body_start = (
+            _line_end(text, m.end(), n) if text[m.end() : _line_end(text, m.end(), n)].strip() == "" else m.end()
+        )
         regions.append((0, body_start, ChunkType.STRUCTURAL))
         e = re.search(r"\\end\s*\{document\}", text[body_start:])
         if e:
             body_end = _line_start(text, body_start + e.start())
-            if text[body_end:body_start + e.start()].strip() != "":
+            if text[body_end : body_start + e.start()].strip() != "":
                 body_end = body_start + e.start()
     floor = body_start
 
@@ -151,7 +235,7 @@ def _tex_regions(text: str) -> list[Segment]:
             i = close + 1 if close != -1 else j + 1
             continue
         # backslash
-        nxt = text[j + 1:j + 2]
+        nxt = text[j + 1 : j + 2]
         if nxt == "[":
             close = text.find("\\]", j + 2, body_end)
             i = add(j, close + 2, ChunkType.MATH_BLOCK) if close != -1 else j + 2
@@ -173,23 +257,28 @@ def _tex_regions(text: str) -> list[Segment]:
                 if base in _TEX_MATH_ENVS or base in _TEX_CODE_ENVS or base in _TEX_STRUCT_ENVS:
                     close = _find_env_end(text, env, bm.end(), body_end)
                     if close != -1:
-                        t = (ChunkType.MATH_BLOCK if base in _TEX_MATH_ENVS
-                             else ChunkType.CODE if base in _TEX_CODE_ENVS else ChunkType.STRUCTURAL)
+                        t = (
+                            ChunkType.MATH_BLOCK
+                            if base in _TEX_MATH_ENVS
+                            else ChunkType.CODE
+                            if base in _TEX_CODE_ENVS
+                            else ChunkType.STRUCTURAL
+                        )
                         i = add(j, close, t)
                         continue
                 # Other environments: the \begin line is structural, the body is parsed.
-                at_line_start = text[max(_line_start(text, j), floor):j].strip() == ""
+                at_line_start = text[max(_line_start(text, j), floor) : j].strip() == ""
                 if at_line_start:
                     i = add(j, _skip_args(text, bm.end(), body_end), ChunkType.STRUCTURAL)
                 else:
                     i = bm.end()
                 continue
         if name in _TEX_STRUCT_CMDS and name != "item":
-            at_line_start = text[max(_line_start(text, j), floor):j].strip() == ""
+            at_line_start = text[max(_line_start(text, j), floor) : j].strip() == ""
             if at_line_start:
                 e = _skip_args(text, cm.end(), body_end)
                 # Only when the command fills its line; otherwise it is inline in prose.
-                if text[e:_line_end(text, e, body_end)].strip() == "" or name in ("begin", "end"):
+                if text[e : _line_end(text, e, body_end)].strip() == "" or name in ("begin", "end"):
                     i = add(j, e, ChunkType.STRUCTURAL)
                     continue
         i = cm.end()
@@ -234,7 +323,7 @@ def _md_regions(text: str) -> list[Segment]:
     if L and lines[0][2] in ("---", "+++"):
         fence = lines[0][2]
         for q in range(1, L):
-            if lines[q][2] in (fence, "...") :
+            if lines[q][2] in (fence, "..."):
                 regions.append((0, lines[q][1], ChunkType.STRUCTURAL))
                 k = q + 1
                 break
@@ -313,8 +402,14 @@ def _md_regions(text: str) -> list[Segment]:
         q = k
         while q + 1 < L:
             nxt = lines[q + 1][2]
-            if nxt.strip() == "" or _MD_FENCE.match(nxt) or _MD_ATX.match(nxt) or _MD_HR.match(nxt) \
-                    or (_MD_HTML.match(nxt) and not is_list) or nxt.lstrip().startswith("$$"):
+            if (
+                nxt.strip() == ""
+                or _MD_FENCE.match(nxt)
+                or _MD_ATX.match(nxt)
+                or _MD_HR.match(nxt)
+                or (_MD_HTML.match(nxt) and not is_list)
+                or nxt.lstrip().startswith("$$")
+            ):
                 break
             q += 1
         _fill_prose(text, s, lines[q][1], regions)
@@ -325,7 +420,7 @@ def _md_regions(text: str) -> list[Segment]:
 # ---------------------------------------------------------------------------
 # Plain text
 
+
 def _txt_regions(text: str) -> list[Segment]:
     # Lines made only of form feeds and spaces are page breaks: structural.
-    return [(m.start(), m.end(), ChunkType.STRUCTURAL)
-            for m in re.finditer(r"^[ \t]*\f[ \t\f]*(?:\n|$)", text, re.M)]
+    return [(m.start(), m.end(), ChunkType.STRUCTURAL) for m in re.finditer(r"^[ \t]*\f[ \t\f]*(?:\n|$)", text, re.M)]

@@ -50,9 +50,15 @@ def chunk_tiling_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list
         except KeyError as exc:
             out.append({"chunk_index": c.index, "reason": f"unrestorable: {exc}"})
         else:
-            if restored != source[c.start:c.end]:
-                out.append({"chunk_index": c.index, "start": c.start, "end": c.end,
-                            "reason": "restored text differs from source[start:end]"})
+            if restored != source[c.start : c.end]:
+                out.append(
+                    {
+                        "chunk_index": c.index,
+                        "start": c.start,
+                        "end": c.end,
+                        "reason": "restored text differs from source[start:end]",
+                    }
+                )
         pos = c.end
     if pos != len(source):
         out.append({"reason": f"chunks end at {pos}, document has {len(source)} chars"})

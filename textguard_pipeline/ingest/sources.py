@@ -24,12 +24,14 @@ logger = logging.getLogger(__name__)
 
 def entry_for(doc_id: str, path: Path | str, corpus_root: Path | str) -> CorpusEntry:
     """The scan entry of one path (collisions are only known to a whole-corpus scan)."""
-    return CorpusEntry(doc_id, Path(path), display_path(relative_path(path, corpus_root)),
-                       path_problem(path, corpus_root))
+    return CorpusEntry(
+        doc_id, Path(path), display_path(relative_path(path, corpus_root)), path_problem(path, corpus_root)
+    )
 
 
-def source_documents_frame(doc_id: str, entry: CorpusEntry | None, corpus_root: Path | str,
-                           log: Any = logger) -> pd.DataFrame:
+def source_documents_frame(
+    doc_id: str, entry: CorpusEntry | None, corpus_root: Path | str, log: Any = logger
+) -> pd.DataFrame:
     """The document's row; a file that cannot be named, reached or read is a row with status="error"
     and a reason that names the file (the ``source_documents_readable`` check fails on it)."""
     if entry is None:

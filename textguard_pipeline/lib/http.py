@@ -47,8 +47,9 @@ RETRY_KINDS = ("unreachable", "timeout", "http")
 class HttpError(RuntimeError):
     """A request that failed for good; ``kind`` is unreachable | timeout | http | budget."""
 
-    def __init__(self, kind: str, message: str, *, status: int | None = None, raw: str | None = None,
-                 attempts: int = 0):
+    def __init__(
+        self, kind: str, message: str, *, status: int | None = None, raw: str | None = None, attempts: int = 0
+    ):
         self.kind = kind
         self.status = status
         self.raw = raw
@@ -145,11 +146,17 @@ class Budget:
     def reserve(self, cost: float, tokens: int) -> Iterator["_Reservation"]:
         with self._lock:
             if self.max_cost is not None and self.spent_cost + self._held_cost + cost > self.max_cost:
-                raise HttpError("budget", f"budget: this request (≈ ${cost:.4f}) would take the run past "
-                                          f"TEXTGUARD_LLM_MAX_COST=${self.max_cost:g} (spent ${self.spent_cost:.4f})")
+                raise HttpError(
+                    "budget",
+                    f"budget: this request (≈ ${cost:.4f}) would take the run past "
+                    f"TEXTGUARD_LLM_MAX_COST=${self.max_cost:g} (spent ${self.spent_cost:.4f})",
+                )
             if self.max_tokens is not None and self.spent_tokens + self._held_tokens + tokens > self.max_tokens:
-                raise HttpError("budget", f"budget: this request (≈ {tokens} tokens) would take the run past "
-                                          f"{self.max_tokens} tokens (spent {self.spent_tokens})")
+                raise HttpError(
+                    "budget",
+                    f"budget: this request (≈ {tokens} tokens) would take the run past "
+                    f"{self.max_tokens} tokens (spent {self.spent_tokens})",
+                )
             self._held_cost += cost
             self._held_tokens += tokens
         r = _Reservation()
@@ -199,8 +206,12 @@ class ResponseCache:
 
     @staticmethod
     def key(method: str, url: str, params: Mapping[str, Any] | None, body: Any) -> str:
-        canon = jsonlib.dumps({"method": method.upper(), "url": url, "params": dict(params or {}), "body": body},
-                              sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        canon = jsonlib.dumps(
+            {"method": method.upper(), "url": url, "params": dict(params or {}), "body": body},
+            sort_keys=True,
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
         return hashlib.sha256(canon.encode("utf-8")).hexdigest()
 
     def _path(self, key: str) -> Path:
@@ -228,8 +239,13 @@ class ResponseCache:
 class HttpClient:
     """Synchronous, thread-safe JSON HTTP client (see the module docstring)."""
 
-    def __init__(self, config: HttpConfig | None = None, client: httpx.Client | None = None,
-                 meter: Meter | None = None, sleep: Callable[[float], None] = time.sleep):
+    def __init__(
+        self,
+        config: HttpConfig | None = None,
+        client: httpx.Client | None = None,
+        meter: Meter | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ):
         self.config = config or HttpConfig()
         self._client = client or httpx.Client(timeout=self.config.timeout_s)
         self._slots = threading.BoundedSemaphore(max(1, self.config.concurrency))
@@ -242,8 +258,9 @@ class HttpClient:
         self._client.close()
 
     # -- cache -------------------------------------------------------------
-    def cached(self, method: str, url: str, *, json: Any = None, params: Mapping[str, Any] | None = None
-               ) -> HttpResponse | None:
+    def cached(
+        self, method: str, url: str, *, json: Any = None, params: Mapping[str, Any] | None = None
+    ) -> HttpResponse | None:
         """The stored answer to this exact request, or None (also when the cache is off)."""
         if self.cache is None:
             return None
@@ -251,18 +268,27 @@ class HttpClient:
         if entry is None:
             return None
         self.meter.add(cache_hits=1)
-        return HttpResponse(int(entry["status"]), entry["text"], dict(entry.get("headers") or {}), from_cache=True,
-                            attempts=0)
+        return HttpResponse(
+            int(entry["status"]), entry["text"], dict(entry.get("headers") or {}), from_cache=True, attempts=0
+        )
 
-    def store(self, method: str, url: str, response: HttpResponse, *, json: Any = None,
-              params: Mapping[str, Any] | None = None) -> None:
+    def store(
+        self,
+        method: str,
+        url: str,
+        response: HttpResponse,
+        *,
+        json: Any = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         """Keep a validated answer for the next identical request."""
         if self.cache is None or response.from_cache:
             return
         ctype = {k: v for k, v in response.headers.items() if k.lower() == "content-type"}
-        self.cache.put(ResponseCache.key(method, url, params, json),
-                       {"status": response.status, "text": response.text, "headers": ctype, "url": url,
-                        "stored_at": time.time()})
+        self.cache.put(
+            ResponseCache.key(method, url, params, json),
+            {"status": response.status, "text": response.text, "headers": ctype, "url": url, "stored_at": time.time()},
+        )
 
     # -- requests ----------------------------------------------------------
     def wait_for(self, attempt: int, retry_after: float | None) -> float:
@@ -271,8 +297,16 @@ class HttpClient:
         base *= 1.0 + random.random() * 0.25  # jitter: concurrent callers do not retry in lockstep
         return min(max(base, retry_after or 0.0), self.config.max_retry_after_s)
 
-    def request(self, method: str, url: str, *, json: Any = None, params: Mapping[str, Any] | None = None,
-                headers: Mapping[str, str] | None = None, content: bytes | str | None = None) -> HttpResponse:
+    def request(
+        self,
+        method: str,
+        url: str,
+        *,
+        json: Any = None,
+        params: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
+        content: bytes | str | None = None,
+    ) -> HttpResponse:
         """Send with retries. Returns every answer that is not retryable (by default: < 500 other than
         429); raises :class:`HttpError` when the retries run out (kind unreachable | timeout | http).
         ``content`` is a raw body (give a Content-Type header), ``json`` a JSON one."""
@@ -292,8 +326,11 @@ class HttpClient:
                 with self._slots:
                     r = self._client.request(method, url, params=params, headers=dict(headers or {}), **body)
             except httpx.TimeoutException as exc:
-                last = HttpError("timeout", f"{method} {url}: timed out after {self.config.timeout_s:g}s "
-                                            f"({type(exc).__name__})", attempts=attempt + 1)
+                last = HttpError(
+                    "timeout",
+                    f"{method} {url}: timed out after {self.config.timeout_s:g}s ({type(exc).__name__})",
+                    attempts=attempt + 1,
+                )
                 continue
             except httpx.TransportError as exc:
                 last = HttpError("unreachable", f"{method} {url}: {type(exc).__name__}: {exc}", attempts=attempt + 1)
@@ -302,11 +339,17 @@ class HttpClient:
                 self.meter.add(requests=1, seconds=time.perf_counter() - t0)
             if self.config.retries_status(r.status_code):
                 retry_after = parse_retry_after(r.headers.get("Retry-After"))
-                last = HttpError("http", f"{method} {url} answered {r.status_code}", status=r.status_code,
-                                 raw=r.text[:2000], attempts=attempt + 1)
+                last = HttpError(
+                    "http",
+                    f"{method} {url} answered {r.status_code}",
+                    status=r.status_code,
+                    raw=r.text[:2000],
+                    attempts=attempt + 1,
+                )
                 continue
-            return HttpResponse(r.status_code, r.text, dict(r.headers), elapsed_s=time.perf_counter() - t0,
-                                attempts=attempt + 1)
+            return HttpResponse(
+                r.status_code, r.text, dict(r.headers), elapsed_s=time.perf_counter() - t0, attempts=attempt + 1
+            )
         assert last is not None
         self.meter.add(failures=1)
         last.args = (f"{last.args[0]} (after {last.attempts} attempt(s))",)

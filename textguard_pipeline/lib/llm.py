@@ -59,12 +59,22 @@ class LLMConfig:
         asks for it (``use_cache``) and ``TEXTGUARD_LLM_CACHE`` is on."""
         if not s.url:
             return None
-        return cls(base_url=s.url, model=s.model, api_key=s.api_key, timeout_s=s.timeout_s,
-                   max_retries=s.max_retries, backoff_s=s.backoff_s, max_retry_after_s=s.max_retry_after_s,
-                   concurrency=s.concurrency, requests_per_minute=s.requests_per_minute,
-                   cache_dir=s.cache_dir if (use_cache and s.cache) else None,
-                   price_in_per_1k=s.price_in_per_1k, price_out_per_1k=s.price_out_per_1k,
-                   max_cost=s.max_cost, max_tokens_total=s.max_tokens_total)
+        return cls(
+            base_url=s.url,
+            model=s.model,
+            api_key=s.api_key,
+            timeout_s=s.timeout_s,
+            max_retries=s.max_retries,
+            backoff_s=s.backoff_s,
+            max_retry_after_s=s.max_retry_after_s,
+            concurrency=s.concurrency,
+            requests_per_minute=s.requests_per_minute,
+            cache_dir=s.cache_dir if (use_cache and s.cache) else None,
+            price_in_per_1k=s.price_in_per_1k,
+            price_out_per_1k=s.price_out_per_1k,
+            max_cost=s.max_cost,
+            max_tokens_total=s.max_tokens_total,
+        )
 
     def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
         return prompt_tokens / 1000 * self.price_in_per_1k + completion_tokens / 1000 * self.price_out_per_1k
@@ -112,12 +122,24 @@ class ChatResult:
 class ChatClient:
     """Thread-safe chat-completions client (one per run; share it across threads)."""
 
-    def __init__(self, config: LLMConfig, client: httpx.Client | None = None, *, meter: Meter | None = None,
-                 budget: Budget | None = None):
+    def __init__(
+        self,
+        config: LLMConfig,
+        client: httpx.Client | None = None,
+        *,
+        meter: Meter | None = None,
+        budget: Budget | None = None,
+    ):
         self.config = config
-        http_cfg = HttpConfig(timeout_s=config.timeout_s, max_retries=config.max_retries, backoff_s=config.backoff_s,
-                              max_retry_after_s=config.max_retry_after_s, concurrency=config.concurrency,
-                              requests_per_minute=config.requests_per_minute, cache_dir=config.cache_dir)
+        http_cfg = HttpConfig(
+            timeout_s=config.timeout_s,
+            max_retries=config.max_retries,
+            backoff_s=config.backoff_s,
+            max_retry_after_s=config.max_retry_after_s,
+            concurrency=config.concurrency,
+            requests_per_minute=config.requests_per_minute,
+            cache_dir=config.cache_dir,
+        )
         self.http = HttpClient(http_cfg, client=client, meter=meter)
         self.budget = budget or Budget(config.max_cost, config.max_tokens_total)
 
@@ -131,12 +153,22 @@ class ChatClient:
     def usage(self) -> dict[str, float]:
         """Requests sent, cache hits, retries, tokens and cost so far (cached answers cost nothing)."""
         snap = self.meter.snapshot()
-        keys = ("requests", "cache_hits", "retries", "failures", "completions", "prompt_tokens", "completion_tokens",
-                "cost_usd", "seconds")
+        keys = (
+            "requests",
+            "cache_hits",
+            "retries",
+            "failures",
+            "completions",
+            "prompt_tokens",
+            "completion_tokens",
+            "cost_usd",
+            "seconds",
+        )
         return {k: snap.get(k, 0) for k in keys}
 
-    def _body(self, messages: list[dict[str, str]], json_mode: bool, temperature: float,
-              max_tokens: int | None) -> dict[str, Any]:
+    def _body(
+        self, messages: list[dict[str, str]], json_mode: bool, temperature: float, max_tokens: int | None
+    ) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.config.model, "messages": messages, "temperature": temperature}
         if json_mode:
             body["response_format"] = {"type": "json_object"}
@@ -144,8 +176,14 @@ class ChatClient:
             body["max_tokens"] = max_tokens
         return body
 
-    def complete(self, messages: list[dict[str, str]], *, json_mode: bool = False, temperature: float = 0.0,
-                 max_tokens: int | None = None) -> ChatResult:
+    def complete(
+        self,
+        messages: list[dict[str, str]],
+        *,
+        json_mode: bool = False,
+        temperature: float = 0.0,
+        max_tokens: int | None = None,
+    ) -> ChatResult:
         """One completion (from the cache when this exact request was answered before)."""
         body = self._body(messages, json_mode, temperature, max_tokens)
         url = f"{self.config.base_url}/chat/completions"
@@ -169,8 +207,9 @@ class ChatClient:
         except HttpError as exc:
             raise LLMError(exc.kind, str(exc), raw=exc.raw) from None
         self.http.store("POST", url, r, json=body)
-        self.meter.add(completions=1, prompt_tokens=out.prompt_tokens, completion_tokens=out.completion_tokens,
-                       cost_usd=out.cost)
+        self.meter.add(
+            completions=1, prompt_tokens=out.prompt_tokens, completion_tokens=out.completion_tokens, cost_usd=out.cost
+        )
         return out
 
     def _result(self, text: str, messages: list[dict[str, str]], latency: float, cached: bool) -> ChatResult:
@@ -188,12 +227,27 @@ class ChatClient:
             pt = estimate_tokens(json.dumps(messages, ensure_ascii=False))
             ct = estimate_tokens(content) if content else 0
         cost = 0.0 if cached else self.config.cost(pt, ct)
-        return ChatResult(content=content, finish_reason=choice.get("finish_reason"), refusal=msg.get("refusal"),
-                          prompt_tokens=pt, completion_tokens=ct, usage_estimated=estimated, latency_s=latency,
-                          cached=cached, model=str(data.get("model") or self.config.model), cost=cost)
+        return ChatResult(
+            content=content,
+            finish_reason=choice.get("finish_reason"),
+            refusal=msg.get("refusal"),
+            prompt_tokens=pt,
+            completion_tokens=ct,
+            usage_estimated=estimated,
+            latency_s=latency,
+            cached=cached,
+            model=str(data.get("model") or self.config.model),
+            cost=cost,
+        )
 
-    def chat(self, messages: list[dict[str, str]], *, json_mode: bool = True, temperature: float = 0.0,
-             max_tokens: int | None = None) -> str:
+    def chat(
+        self,
+        messages: list[dict[str, str]],
+        *,
+        json_mode: bool = True,
+        temperature: float = 0.0,
+        max_tokens: int | None = None,
+    ) -> str:
         return self.complete(messages, json_mode=json_mode, temperature=temperature, max_tokens=max_tokens).content
 
     def chat_json(self, messages: list[dict[str, str]], **kwargs: Any) -> Any:

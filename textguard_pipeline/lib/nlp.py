@@ -104,9 +104,7 @@ def load_spacy(name: str | None = None, profile: str = "full"):
         if "ner" in nlp.pipe_names:
             ner = nlp.get_pipe("ner")
             # A ner that listens to a shared tok2vec needs it; the sm model's does not.
-            listens = any(
-                getattr(layer, "name", "").startswith("tok2vec-listener") for layer in ner.model.walk()
-            )
+            listens = any(getattr(layer, "name", "").startswith("tok2vec-listener") for layer in ner.model.walk())
             if listens:
                 keep.add("tok2vec")
         for pipe in list(nlp.pipe_names):

@@ -29,9 +29,18 @@ NAMESPACES = ("TERM", "MATH", "CODE", "LIT")
 _ZW = "\u200b\u200c\u200d\u2060\ufeff"
 _OPENS = "⟨<\\[〈《‹«＜［【"
 _CLOSES = "⟩>\\]〉》›»＞］】"
-_ASCII_LIKE = {"<": "ascii_brackets", ">": "ascii_brackets", "＜": "ascii_brackets", "＞": "ascii_brackets",
-               "[": "square_brackets", "]": "square_brackets", "［": "square_brackets", "］": "square_brackets",
-               "【": "square_brackets", "】": "square_brackets"}
+_ASCII_LIKE = {
+    "<": "ascii_brackets",
+    ">": "ascii_brackets",
+    "＜": "ascii_brackets",
+    "＞": "ascii_brackets",
+    "[": "square_brackets",
+    "]": "square_brackets",
+    "［": "square_brackets",
+    "］": "square_brackets",
+    "【": "square_brackets",
+    "】": "square_brackets",
+}
 
 
 def _ns_pattern(ns: str) -> str:
@@ -91,7 +100,7 @@ def _shape(m: re.Match[str], i: int) -> tuple[int, int, str, str]:
     n_open = len(body) - len(body.lstrip(_OPENS + _ZW + " \t\u00a0"))
     opens = sum(1 for ch in body[:n_open] if ch in _OPENS)
     tail = body.rstrip(_CLOSES + _ZW + " \t\u00a0")
-    closes = sum(1 for ch in body[len(tail):] if ch in _CLOSES)
+    closes = sum(1 for ch in body[len(tail) :] if ch in _CLOSES)
     if closes > max(opens, 1):
         cut = found.rstrip(_ZW)
         cut = cut[:-1].rstrip("\\") if cut and cut[-1] in _CLOSES else cut
@@ -130,7 +139,7 @@ def _kinds(found: str, canonical: str) -> tuple[str, ...]:
     digits = "".join(ch for ch in plain if ch.isdigit())
     if any(not ("0" <= d <= "9") for d in digits):
         kinds.add("fullwidth_digits")
-    canon_digits = canonical[canonical.index("_") + 1:-1]
+    canon_digits = canonical[canonical.index("_") + 1 : -1]
     if len(digits) != len(canon_digits):
         kinds.add("unpadded" if len(digits) < len(canon_digits) else "overpadded")
     return tuple(sorted(kinds)) or ("other",)
@@ -203,7 +212,7 @@ def audit(output: str, protected_text: str, issued: Iterable[str], *, repair: bo
             res.unrepaired.append(t.found)
         else:
             res.repairs.append({"found": t.found, "placeholder": t.canonical, "kind": "+".join(t.kinds)})
-            parts.append(output[pos:t.start])
+            parts.append(output[pos : t.start])
             parts.append(t.canonical)
             pos = t.end
     if parts:

@@ -1,6 +1,5 @@
 """`candidate_markers` (every "word + number" occurrence) and `gated_markers` (StructureNumberingGate v2.1)."""
 
-
 from collections import Counter
 
 import dagster as dg
@@ -34,7 +33,11 @@ def candidate_markers(context: AssetExecutionContext, source_documents, parsed_c
         return f"**{key}**\n\n" + markdown_table(df, ["start", "text", "kind", "line", "page", "filtered_by"], n=8)
 
     return per_document(
-        context, build, source_documents, parsed_chunks, preview=preview,
+        context,
+        build,
+        source_documents,
+        parsed_chunks,
+        preview=preview,
         extra_metadata=lambda fr: {
             "kinds": dict(Counter(k for f in fr.values() for k in f["kind"])),
             "filtered_by": dict(Counter(k for f in fr.values() for k in f["filtered_by"].dropna())),
@@ -43,8 +46,9 @@ def candidate_markers(context: AssetExecutionContext, source_documents, parsed_c
 
 
 @asset(**asset_kwargs("markers", {"python", "parquet"}, "1"))
-def gated_markers(context: AssetExecutionContext, markers_gate: MarkersGateResource, source_documents,
-                  candidate_markers):
+def gated_markers(
+    context: AssetExecutionContext, markers_gate: MarkersGateResource, source_documents, candidate_markers
+):
     """One row per distinct marker with the StructureNumberingGate's signals S1/S2/S3 and decision.
 
     HARD_REJECT (structural numbering: dropped), SOFT_FLAG (LLM-confirmed when TEXTGUARD_LLM_URL is set,
@@ -54,18 +58,32 @@ def gated_markers(context: AssetExecutionContext, markers_gate: MarkersGateResou
     config, client, llm_label = gate.config, gate.llm, gate_llm_label(gate)
 
     def build(doc_id: str, src: pd.DataFrame, occ: pd.DataFrame) -> pd.DataFrame:
-        return build_gated_markers(doc_id, source_row(src, doc_id)["text"], occurrences_from_frame(occ), gate,
-                                   context.log)
+        return build_gated_markers(
+            doc_id, source_row(src, doc_id)["text"], occurrences_from_frame(occ), gate, context.log
+        )
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         parts = []
         for key in sorted(frames)[:5]:
             df = frames[key]
             if len(df):
-                parts.append(f"**{key}**\n\n" + markdown_table(
-                    df.sort_values("occurrences", ascending=False),
-                    ["value", "occurrences", "pages_covered", "s1_sequence", "s2_position", "s3_prefix_numbered",
-                     "structure_risk", "kept"], n=6))
+                parts.append(
+                    f"**{key}**\n\n"
+                    + markdown_table(
+                        df.sort_values("occurrences", ascending=False),
+                        [
+                            "value",
+                            "occurrences",
+                            "pages_covered",
+                            "s1_sequence",
+                            "s2_position",
+                            "s3_prefix_numbered",
+                            "structure_risk",
+                            "kept",
+                        ],
+                        n=6,
+                    )
+                )
         return "\n\n".join(parts) or "no markers"
 
     def summary(frames: dict[str, pd.DataFrame]) -> str:
@@ -80,14 +98,20 @@ def gated_markers(context: AssetExecutionContext, markers_gate: MarkersGateResou
 
     try:
         return per_document(
-            context, build, source_documents, candidate_markers, preview=preview,
+            context,
+            build,
+            source_documents,
+            candidate_markers,
+            preview=preview,
             extra_metadata=lambda fr: {
                 "summary": MetadataValue.md(summary(fr)),
                 "structure_risk": dict(Counter(k for f in fr.values() for k in f["structure_risk"])),
                 "kept": sum(int(f["kept"].sum()) for f in fr.values()),
                 "fallback_documents": sorted(k for k, f in fr.items() if bool(f["fallback"].any())),
-                "gate": (f"enabled={config.enabled} threshold={config.sequence_threshold} "
-                         f"soft_flag_action={config.soft_flag_action} fallback_max={config.fallback_max_markers}"),
+                "gate": (
+                    f"enabled={config.enabled} threshold={config.sequence_threshold} "
+                    f"soft_flag_action={config.soft_flag_action} fallback_max={config.fallback_max_markers}"
+                ),
                 "llm": llm_label or "none (SOFT_FLAG kept as weak)",
             },
         )

@@ -26,8 +26,14 @@ from .model import (
 )
 
 __all__ = [
-    "SECTION_POSITION_PATTERNS", "StructureNumberingGate", "GateResult", "detect_sequence", "detect_sequences",
-    "check_position_indicator", "check_prefix_mostly_numbered", "compute_structure_risk",
+    "SECTION_POSITION_PATTERNS",
+    "StructureNumberingGate",
+    "GateResult",
+    "detect_sequence",
+    "detect_sequences",
+    "check_position_indicator",
+    "check_prefix_mostly_numbered",
+    "compute_structure_risk",
 ]
 
 
@@ -88,7 +94,7 @@ def _continues_sentence(full_text: str, line_start: int) -> bool:
     if line_start == 0:
         return False
     prev_start = full_text.rfind("\n", 0, line_start - 1) + 1
-    prev = full_text[prev_start: line_start - 1].rstrip()
+    prev = full_text[prev_start : line_start - 1].rstrip()
     return bool(prev) and (prev[-1].islower() or prev[-1] == ",")
 
 
@@ -242,8 +248,10 @@ class StructureNumberingGate:
         self._config_logged = True
         changes = self.config.changes_from_default()
         if changes:
-            log.warning("[StructureNumberingGate] config differs from default: "
-                        + ", ".join(f"{k}: {a!r} -> {b!r}" for k, (a, b) in changes.items()))
+            log.warning(
+                "[StructureNumberingGate] config differs from default: "
+                + ", ".join(f"{k}: {a!r} -> {b!r}" for k, (a, b) in changes.items())
+            )
 
     def evaluate(self, candidates: Sequence[MarkerCandidate], full_text: str) -> None:
         """Set S1/S2/S3, decision, structure_risk and reason on every candidate."""
@@ -257,11 +265,13 @@ class StructureNumberingGate:
                 s3_cache[c.prefix] = check_prefix_mostly_numbered(c.prefix, full_text)
             c.s3_prefix_numbered = s3_cache[c.prefix]
             c.decision, c.structure_risk_reason = self.compute_structure_risk(
-                c.s1_sequence, c.s2_position, c.s3_prefix_numbered)
+                c.s1_sequence, c.s2_position, c.s3_prefix_numbered
+            )
             c.structure_risk = c.decision
 
-    def filter_candidates(self, candidates: Sequence[MarkerCandidate], full_text: str, doc_id: str = "",
-                          log: _Log | None = None) -> GateResult:
+    def filter_candidates(
+        self, candidates: Sequence[MarkerCandidate], full_text: str, doc_id: str = "", log: _Log | None = None
+    ) -> GateResult:
         """Evaluate, drop HARD_REJECT (logged), apply the SOFT_FLAG action, keep LOW."""
         log = log or self.log
         self._log_config(log)
@@ -286,16 +296,19 @@ class StructureNumberingGate:
                 c.action, c.kept = "keep", True
                 kept.append(c)
         if rejected:
-            log.info(f"[StructureNumberingGate] Doc '{doc_id}' HARD_REJECT: "
-                     + "; ".join(f"{c.value} ({c.structure_risk_reason})" for c in rejected))
+            log.info(
+                f"[StructureNumberingGate] Doc '{doc_id}' HARD_REJECT: "
+                + "; ".join(f"{c.value} ({c.structure_risk_reason})" for c in rejected)
+            )
         res = GateResult(cands, kept, rejected)
         self._resolve_soft(soft, full_text, doc_id, res, log)
         res.kept.sort(key=cands.index)
         res.rejected.sort(key=cands.index)
         return res
 
-    def _resolve_soft(self, soft: list[MarkerCandidate], full_text: str, doc_id: str, res: GateResult,
-                      log: _Log) -> None:
+    def _resolve_soft(
+        self, soft: list[MarkerCandidate], full_text: str, doc_id: str, res: GateResult, log: _Log
+    ) -> None:
         verdicts: dict[str, tuple[bool, str]] = {}
         if soft and self.config.soft_flag_action == "llm" and self.llm is not None:
             res.llm = getattr(getattr(self.llm, "config", None), "label", "llm")
@@ -303,8 +316,10 @@ class StructureNumberingGate:
                 verdicts = self.ask_llm(soft, full_text)
             except Exception as exc:  # LLMError or a malformed reply: keep them weak, say so
                 res.llm_error = str(exc)
-                log.warning(f"[StructureNumberingGate] Doc '{doc_id}': LLM confirmation failed, "
-                            f"SOFT_FLAG candidates kept as weak markers: {exc}")
+                log.warning(
+                    f"[StructureNumberingGate] Doc '{doc_id}': LLM confirmation failed, "
+                    f"SOFT_FLAG candidates kept as weak markers: {exc}"
+                )
         for c in soft:
             c.is_weak_candidate = True
             if c.value in verdicts:
@@ -327,13 +342,23 @@ class StructureNumberingGate:
             for ln in sorted(set(c.lines))[:3]:
                 lo, hi = max(0, ln - 2), min(len(lines), ln + 1)  # the line and its neighbours
                 contexts.append("\n".join(x.strip() for x in lines[lo:hi] if x.strip())[:400])
-            items.append({"value": c.value, "S1": c.s1_sequence, "S2": bool(c.s2_position),
-                          "S3": bool(c.s3_prefix_numbered), "occurrences": c.occurrences,
-                          "pages_covered": c.pages_covered, "context_lines": contexts})
-        reply = self.llm.chat_json([
-            {"role": "system", "content": LLM_SYSTEM_PROMPT},
-            {"role": "user", "content": json.dumps({"candidates": items}, ensure_ascii=False)},
-        ])
+            items.append(
+                {
+                    "value": c.value,
+                    "S1": c.s1_sequence,
+                    "S2": bool(c.s2_position),
+                    "S3": bool(c.s3_prefix_numbered),
+                    "occurrences": c.occurrences,
+                    "pages_covered": c.pages_covered,
+                    "context_lines": contexts,
+                }
+            )
+        reply = self.llm.chat_json(
+            [
+                {"role": "system", "content": LLM_SYSTEM_PROMPT},
+                {"role": "user", "content": json.dumps({"candidates": items}, ensure_ascii=False)},
+            ]
+        )
         decisions = reply.get("decisions") if isinstance(reply, dict) else None
         if not isinstance(decisions, list):
             raise ValueError(f"LLM reply has no 'decisions' list: {str(reply)[:200]}")
@@ -344,16 +369,23 @@ class StructureNumberingGate:
                 out[d["value"]] = (d["keep"], str(d.get("reason", ""))[:200])
         return out
 
-    def apply_fallback_if_silent(self, final_markers: list[MarkerCandidate], rejected: list[MarkerCandidate],
-                                 doc_id: str, log: _Log | None = None) -> list[MarkerCandidate]:
+    def apply_fallback_if_silent(
+        self,
+        final_markers: list[MarkerCandidate],
+        rejected: list[MarkerCandidate],
+        doc_id: str,
+        log: _Log | None = None,
+    ) -> list[MarkerCandidate]:
         """If every marker was rejected, keep the top K by (occurrences, pages_covered), tagged FALLBACK."""
         log = log or self.log
         if final_markers or not rejected:
             return final_markers
-        log.warning(f"[StructureNumberingGate] Doc '{doc_id}' silencieux (silent). "
-                    f"Rejected: {[c.value for c in rejected]}")
-        fallback = sorted(rejected, key=lambda c: (c.occurrences, c.pages_covered),
-                          reverse=True)[: self.config.fallback_max_markers]
+        log.warning(
+            f"[StructureNumberingGate] Doc '{doc_id}' silencieux (silent). Rejected: {[c.value for c in rejected]}"
+        )
+        fallback = sorted(rejected, key=lambda c: (c.occurrences, c.pages_covered), reverse=True)[
+            : self.config.fallback_max_markers
+        ]
         for m in fallback:
             m.structure_fallback = True
             m.structure_risk = FALLBACK
@@ -361,8 +393,9 @@ class StructureNumberingGate:
         log.info(f"[StructureNumberingGate] Fallback markers: {[m.value for m in fallback]}")
         return fallback
 
-    def run(self, candidates: Sequence[MarkerCandidate], full_text: str, doc_id: str = "",
-            log: _Log | None = None) -> GateResult:
+    def run(
+        self, candidates: Sequence[MarkerCandidate], full_text: str, doc_id: str = "", log: _Log | None = None
+    ) -> GateResult:
         """filter_candidates, then the silent-document fallback."""
         res = self.filter_candidates(candidates, full_text, doc_id, log)
         final = self.apply_fallback_if_silent(res.kept, res.rejected, doc_id, log)

@@ -42,14 +42,29 @@ _LEFT = r"(?<![\w\-./])"
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "TLS 1.3", "Python 3.11", "iOS 17.4.1", "Version v2.0"
-    (VERSIONED_NAME, re.compile(rf"{_LEFT}(?P<prefix>{_WORD}){_HSP}"
-                                rf"(?P<number>v?\d{{1,4}}(?:\.\d{{1,3}}){{1,3}})(?![\w.]*\d|\w)")),
+    (
+        VERSIONED_NAME,
+        re.compile(
+            rf"{_LEFT}(?P<prefix>{_WORD}){_HSP}"
+            rf"(?P<number>v?\d{{1,4}}(?:\.\d{{1,3}}){{1,3}})(?![\w.]*\d|\w)"
+        ),
+    ),
     # "GPT-4", "AES-256", "GPT-3.5", "HTTP/2", "HTTP/1.1"
-    (VERSIONED_NAME, re.compile(rf"{_LEFT}(?P<prefix>[^\W\d_]+)[-/]"
-                                rf"(?P<number>\d{{1,4}}(?:\.\d{{1,3}}){{0,3}})(?![\w]|[.,\-/]\d)")),
+    (
+        VERSIONED_NAME,
+        re.compile(
+            rf"{_LEFT}(?P<prefix>[^\W\d_]+)[-/]"
+            rf"(?P<number>\d{{1,4}}(?:\.\d{{1,3}}){{0,3}})(?![\w]|[.,\-/]\d)"
+        ),
+    ),
     # "ISO 27001", "RFC 9110", "ISO/IEC 27001:2013", "IEC 62443-3-3"
-    (STANDARD_ID, re.compile(rf"{_LEFT}(?P<prefix>[^\W\d_]+(?:/[^\W\d_]+)?){_HSP}"
-                             rf"(?P<number>\d{{3,6}}(?:[-:]\d{{1,4}})*)(?![\w]|[.,]\d)")),
+    (
+        STANDARD_ID,
+        re.compile(
+            rf"{_LEFT}(?P<prefix>[^\W\d_]+(?:/[^\W\d_]+)?){_HSP}"
+            rf"(?P<number>\d{{3,6}}(?:[-:]\d{{1,4}})*)(?![\w]|[.,]\d)"
+        ),
+    ),
     # "iPhone 15", "PUBLIC 3", "Stage 2" — always weak
     (ENTITY_NUMERAL, re.compile(rf"{_LEFT}(?P<prefix>{_WORD}){_HSP}(?P<number>\d{{1,2}})(?![\w]|[.,]\d)")),
 ]
@@ -75,8 +90,12 @@ class MiningResult:
 class CandidateMiner:
     """Finds marker occurrences, applies the CandidateGate, then the StructureNumberingGate."""
 
-    def __init__(self, config: StructureGateConfig | None = None, candidate_gate: "CandidateGate | None" = None,
-                 structure_gate: "StructureNumberingGate | None" = None):
+    def __init__(
+        self,
+        config: StructureGateConfig | None = None,
+        candidate_gate: "CandidateGate | None" = None,
+        structure_gate: "StructureNumberingGate | None" = None,
+    ):
         self.config = config or StructureGateConfig()
         self.candidate_gate = candidate_gate or CandidateGate()
         self.structure_gate = structure_gate or StructureNumberingGate(self.config)
@@ -105,15 +124,19 @@ class CandidateMiner:
                 i = bisect.bisect_left(taken_starts, s)
                 taken.insert(i, (s, e))
                 taken_starts.insert(i, s)
-                found.append(MarkerOccurrence(Span.of(text, s, e, kind), prefix, m.group("number"), kind,
-                                              index.line(s), index.page(s)))
+                found.append(
+                    MarkerOccurrence(
+                        Span.of(text, s, e, kind), prefix, m.group("number"), kind, index.line(s), index.page(s)
+                    )
+                )
         found.sort(key=lambda o: o.span.start)
         for occ, why in zip(found, self.candidate_gate.reasons(found, text)):
             occ.filtered_by = why
         return found
 
-    def mine_document(self, text: str, doc_id: str = "", exclude: Iterable[tuple[int, int]] = (),
-                      log: _Log | None = None) -> MiningResult:
+    def mine_document(
+        self, text: str, doc_id: str = "", exclude: Iterable[tuple[int, int]] = (), log: _Log | None = None
+    ) -> MiningResult:
         """Mine, filter and gate one document (the whole seed pipeline)."""
         occurrences = self.find_occurrences(text, exclude)
         candidates = group_occurrences(occurrences)
@@ -129,7 +152,8 @@ def group_occurrences(occurrences: Iterable[MarkerOccurrence]) -> list[MarkerCan
             continue
         c = by_value.get(occ.value)
         if c is None:
-            c = by_value[occ.value] = MarkerCandidate(occ.value, occ.prefix, occ.number, occ.kind,
-                                                      is_weak_candidate=occ.is_weak_candidate)
+            c = by_value[occ.value] = MarkerCandidate(
+                occ.value, occ.prefix, occ.number, occ.kind, is_weak_candidate=occ.is_weak_candidate
+            )
         c.add(occ)
     return list(by_value.values())

@@ -38,9 +38,19 @@ from ..lib.spans import Span
 from ..settings import MarkersGateSettings
 
 __all__ = [
-    "HARD_REJECT", "SOFT_FLAG", "LOW", "FALLBACK", "GATE_OFF", "KINDS",
-    "MarkerOccurrence", "MarkerCandidate", "SequenceDetectionResult",
-    "StructureGateConfig", "gate_config_from_env", "PageIndex", "CandidateGate",
+    "HARD_REJECT",
+    "SOFT_FLAG",
+    "LOW",
+    "FALLBACK",
+    "GATE_OFF",
+    "KINDS",
+    "MarkerOccurrence",
+    "MarkerCandidate",
+    "SequenceDetectionResult",
+    "StructureGateConfig",
+    "gate_config_from_env",
+    "PageIndex",
+    "CandidateGate",
 ]
 
 logger = logging.getLogger(__name__)
@@ -94,10 +104,11 @@ class StructureGateConfig:
     def changes_from_default(self) -> dict[str, tuple[Any, Any]]:
         """{field: (default, value)} for every setting that is not the default."""
         default = StructureGateConfig()
-        return {f.name: (getattr(default, f.name), getattr(self, f.name))
-                for f in fields(self) if getattr(self, f.name) != getattr(default, f.name)}
-
-
+        return {
+            f.name: (getattr(default, f.name), getattr(self, f.name))
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
 
 
 def gate_config_from_env(env: Mapping[str, str] | None = None) -> StructureGateConfig:
@@ -161,8 +172,11 @@ class MarkerCandidate:
         """A candidate from its text alone ("PUBLIC 3" → prefix PUBLIC, number 3)."""
         prefix, number = split_value(value)
         if kind is None:
-            kind = ENTITY_NUMERAL if _INT_RE.fullmatch(number or "x") and len(number) <= 2 and prefix else (
-                VERSIONED_NAME if "." in number else STANDARD_ID)
+            kind = (
+                ENTITY_NUMERAL
+                if _INT_RE.fullmatch(number or "x") and len(number) <= 2 and prefix
+                else (VERSIONED_NAME if "." in number else STANDARD_ID)
+            )
         kw.setdefault("is_weak_candidate", kind == ENTITY_NUMERAL)
         kw.setdefault("occurrences", 1)
         kw.setdefault("pages_covered", 1)
@@ -239,7 +253,6 @@ class PageIndex:
         return bisect.bisect_right(self._breaks, pos) + 1
 
 
-
 def _inside(excl: list[tuple[int, int]], starts: list[int], s: int, e: int) -> bool:
     """Whether [s, e) overlaps one of the sorted, disjoint ranges ``excl``."""
     i = bisect.bisect_left(starts, e) - 1
@@ -265,23 +278,31 @@ class CandidateGate:
         # a copyright line
         "copyright": (r"©|\(c\)|\bcopyright\b", True),
         # "page 3", "Page 3 of 12", "p. 3", "[Page 3]", "Slide 3/12"
-        "page": (r"(?<!\w)(?:page|p\.)[ \t]*\d+(?:[ \t]*(?:of|/)[ \t]*\d+)?"
-                 r"|(?<![\w/])[^\W\d_]+[ \t]+\d+[ \t]*(?:of|/)[ \t]*\d+\b", False),
+        "page": (
+            r"(?<!\w)(?:page|p\.)[ \t]*\d+(?:[ \t]*(?:of|/)[ \t]*\d+)?"
+            r"|(?<![\w/])[^\W\d_]+[ \t]+\d+[ \t]*(?:of|/)[ \t]*\d+\b",
+            False,
+        ),
         # 10:30, 9:05:12
         "time": (r"\b\d{1,2}:\d\d(?::\d\d)?\b", False),
         # 95 %, 95%, 12.5%, 3‰
         "percentage": (r"\d+(?:[.,]\d+)?[ \t\u00a0\u202f]*[%‰]", False),
         # 2024-01-07, 07/01/2024, 7.1.2024, "March 7, 2024", and month-precision dates
         # "March 2024" / "July 2018" (a Title-case word followed by a year)
-        "date": (rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}\b|\b\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}\b"
-                 rf"|(?-i:\b[A-Z][a-z]+)[ \t]+\d{{1,2}},?[ \t]+{_YEAR}|(?-i:\b[A-Z][a-z]+)[ \t]+{_YEAR}", False),
+        "date": (
+            rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}\b|\b\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}\b"
+            rf"|(?-i:\b[A-Z][a-z]+)[ \t]+\d{{1,2}},?[ \t]+{_YEAR}|(?-i:\b[A-Z][a-z]+)[ \t]+{_YEAR}",
+            False,
+        ),
         # a bare year after any word that is not an all-caps acronym ("RFC 2119" is an identifier)
         "year": (rf"(?-i:\b[^\W\d_]*[^\W\dA-Z_][^\W\d_]*)[ \t]+{_YEAR}", False),
     }
 
     def __init__(self, filters: dict[str, tuple[str, bool]] | None = None):
-        self.filters = [(name, re.compile(p, re.I), whole)
-                        for name, (p, whole) in (self.FILTERS if filters is None else filters).items()]
+        self.filters = [
+            (name, re.compile(p, re.I), whole)
+            for name, (p, whole) in (self.FILTERS if filters is None else filters).items()
+        ]
 
     def reason(self, occ: MarkerOccurrence, text: str) -> str | None:
         """Name of the first filter that fires on ``occ`` (None = it passes)."""

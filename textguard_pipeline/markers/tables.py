@@ -10,18 +10,57 @@ from ..lib.spans import Span
 from .gate import GateResult, compute_structure_risk
 from .model import FALLBACK, GATE_OFF, HARD_REJECT, LOW, MarkerOccurrence, StructureGateConfig
 
-__all__ = ["OCCURRENCE_COLUMNS", "GATED_COLUMNS", "mining_exclusions", "occurrences_frame",
-           "occurrences_from_frame", "gated_frame", "decision_violations"]
+__all__ = [
+    "OCCURRENCE_COLUMNS",
+    "GATED_COLUMNS",
+    "mining_exclusions",
+    "occurrences_frame",
+    "occurrences_from_frame",
+    "gated_frame",
+    "decision_violations",
+]
 
 # ---------------------------------------------------------------------------
 # Tables (the Parquet shapes of candidate_markers and gated_markers)
 
-OCCURRENCE_COLUMNS = ["doc_id", "start", "end", "text", "prefix", "number", "kind", "is_weak_candidate",
-                      "line", "page", "filtered_by"]
-GATED_COLUMNS = ["doc_id", "start", "end", "text", "value", "prefix", "number", "kind", "is_weak_candidate",
-                 "occurrences", "pages_covered", "pages", "s1_sequence", "s2_position", "s3_prefix_numbered",
-                 "decision", "structure_risk", "reason", "fallback", "action", "kept", "gate_enabled",
-                 "sequence_threshold"]
+OCCURRENCE_COLUMNS = [
+    "doc_id",
+    "start",
+    "end",
+    "text",
+    "prefix",
+    "number",
+    "kind",
+    "is_weak_candidate",
+    "line",
+    "page",
+    "filtered_by",
+]
+GATED_COLUMNS = [
+    "doc_id",
+    "start",
+    "end",
+    "text",
+    "value",
+    "prefix",
+    "number",
+    "kind",
+    "is_weak_candidate",
+    "occurrences",
+    "pages_covered",
+    "pages",
+    "s1_sequence",
+    "s2_position",
+    "s3_prefix_numbered",
+    "decision",
+    "structure_risk",
+    "reason",
+    "fallback",
+    "action",
+    "kept",
+    "gate_enabled",
+    "sequence_threshold",
+]
 
 
 def mining_exclusions(chunks: Iterable[Any]) -> list[tuple[int, int]]:
@@ -38,18 +77,36 @@ def mining_exclusions(chunks: Iterable[Any]) -> list[tuple[int, int]]:
 
 
 def occurrences_frame(doc_id: str, occurrences: Sequence[MarkerOccurrence]):
-    rows = [[doc_id, o.span.start, o.span.end, o.span.text, o.prefix, o.number, o.kind, o.is_weak_candidate,
-             o.line, o.page, o.filtered_by] for o in occurrences]
+    rows = [
+        [
+            doc_id,
+            o.span.start,
+            o.span.end,
+            o.span.text,
+            o.prefix,
+            o.number,
+            o.kind,
+            o.is_weak_candidate,
+            o.line,
+            o.page,
+            o.filtered_by,
+        ]
+        for o in occurrences
+    ]
     return pd.DataFrame(rows, columns=OCCURRENCE_COLUMNS).astype(
-        {"start": "int64", "end": "int64", "line": "int64", "page": "int64", "is_weak_candidate": "bool"})
+        {"start": "int64", "end": "int64", "line": "int64", "page": "int64", "is_weak_candidate": "bool"}
+    )
 
 
 def occurrences_from_frame(df: Any) -> list[MarkerOccurrence]:
     out = []
     for r in df.sort_values("start").itertuples(index=False):
         fb = r.filtered_by if isinstance(r.filtered_by, str) and r.filtered_by else None
-        out.append(MarkerOccurrence(Span(int(r.start), int(r.end), r.text, r.kind), r.prefix, r.number, r.kind,
-                                    int(r.line), int(r.page), fb))
+        out.append(
+            MarkerOccurrence(
+                Span(int(r.start), int(r.end), r.text, r.kind), r.prefix, r.number, r.kind, int(r.line), int(r.page), fb
+            )
+        )
     return out
 
 
@@ -58,16 +115,49 @@ def gated_frame(doc_id: str, result: GateResult, config: StructureGateConfig):
     rows = []
     for c in result.candidates:
         first = c.spans[0] if c.spans else Span(0, 0, "")
-        rows.append([doc_id, first.start, first.end, first.text, c.value, c.prefix, c.number, c.kind,
-                     c.is_weak_candidate, c.occurrences, c.pages_covered, sorted(set(c.pages)),
-                     c.s1_sequence, c.s2_position, c.s3_prefix_numbered, c.decision, c.structure_risk,
-                     c.structure_risk_reason, c.structure_fallback, c.action, c.kept, config.enabled,
-                     config.sequence_threshold])
+        rows.append(
+            [
+                doc_id,
+                first.start,
+                first.end,
+                first.text,
+                c.value,
+                c.prefix,
+                c.number,
+                c.kind,
+                c.is_weak_candidate,
+                c.occurrences,
+                c.pages_covered,
+                sorted(set(c.pages)),
+                c.s1_sequence,
+                c.s2_position,
+                c.s3_prefix_numbered,
+                c.decision,
+                c.structure_risk,
+                c.structure_risk_reason,
+                c.structure_fallback,
+                c.action,
+                c.kept,
+                config.enabled,
+                config.sequence_threshold,
+            ]
+        )
     return pd.DataFrame(rows, columns=GATED_COLUMNS).astype(
-        {"start": "int64", "end": "int64", "occurrences": "int64", "pages_covered": "int64",
-         "s1_sequence": "Int64", "s2_position": "boolean", "s3_prefix_numbered": "boolean",
-         "fallback": "bool", "kept": "bool", "gate_enabled": "bool", "sequence_threshold": "int64",
-         "is_weak_candidate": "bool"})
+        {
+            "start": "int64",
+            "end": "int64",
+            "occurrences": "int64",
+            "pages_covered": "int64",
+            "s1_sequence": "Int64",
+            "s2_position": "boolean",
+            "s3_prefix_numbered": "boolean",
+            "fallback": "bool",
+            "kept": "bool",
+            "gate_enabled": "bool",
+            "sequence_threshold": "int64",
+            "is_weak_candidate": "bool",
+        }
+    )
 
 
 def decision_violations(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -80,8 +170,16 @@ def decision_violations(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     others_kept = [r for r in rows if bool(r["kept"]) and not bool(r["fallback"])]
 
     def fail(r: dict[str, Any], expected: str, reason: str) -> None:
-        bad.append({"start": r["start"], "end": r["end"], "value": r["value"], "expected": expected,
-                    "found": f"{r['decision']}/{r['structure_risk']}/kept={r['kept']}", "reason": reason})
+        bad.append(
+            {
+                "start": r["start"],
+                "end": r["end"],
+                "value": r["value"],
+                "expected": expected,
+                "found": f"{r['decision']}/{r['structure_risk']}/kept={r['kept']}",
+                "reason": reason,
+            }
+        )
 
     for r in rows:
         if not bool(r["gate_enabled"]):

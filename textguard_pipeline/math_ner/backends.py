@@ -33,15 +33,19 @@ class NerConfigError(ValueError):
 
 def llm_extractor(settings: MathNerSettings, llm: LLMConfig | None, client: Any = None) -> LLMFrameExtractor:
     if client is None and llm is None:
-        raise NerConfigError(f"TEXTGUARD_NER_BACKEND={settings.backend} needs an LLM: set TEXTGUARD_LLM_URL "
-                             "(an OpenAI-compatible /v1 endpoint) or TEXTGUARD_NER_URL (a service running "
-                             "`textguard ner-serve --backend llm`)")
-    return LLMFrameExtractor(client or ChatClient(llm), max_attempts=settings.llm_attempts,
-                             concurrency=settings.batch_size)
+        raise NerConfigError(
+            f"TEXTGUARD_NER_BACKEND={settings.backend} needs an LLM: set TEXTGUARD_LLM_URL "
+            "(an OpenAI-compatible /v1 endpoint) or TEXTGUARD_NER_URL (a service running "
+            "`textguard ner-serve --backend llm`)"
+        )
+    return LLMFrameExtractor(
+        client or ChatClient(llm), max_attempts=settings.llm_attempts, concurrency=settings.batch_size
+    )
 
 
-def build_extractor(settings: MathNerSettings, llm: LLMConfig | None = None, *, use_url: bool = True,
-                    client: Any = None) -> NerExtractor:
+def build_extractor(
+    settings: MathNerSettings, llm: LLMConfig | None = None, *, use_url: bool = True, client: Any = None
+) -> NerExtractor:
     """The extractor for ``settings`` (``use_url=False``: the service's own, never forwarding)."""
     if settings.backend not in NER_BACKENDS:
         raise NerConfigError(f"unknown NER backend {settings.backend!r}; expected one of {', '.join(NER_BACKENDS)}")
@@ -50,8 +54,10 @@ def build_extractor(settings: MathNerSettings, llm: LLMConfig | None = None, *, 
         if url:
             return HttpNerBackend(url, timeout_ms=settings.timeout_ms, max_retries=settings.max_retries)
         return RuleBasedExtractor()
-    remote: NerExtractor = (HttpNerBackend(url, timeout_ms=settings.timeout_ms, max_retries=settings.max_retries)
-                            if url else llm_extractor(settings, llm, client))
+    remote: NerExtractor = (
+        HttpNerBackend(url, timeout_ms=settings.timeout_ms, max_retries=settings.max_retries)
+        if url
+        else llm_extractor(settings, llm, client)
+    )
     rules = RuleBasedExtractor() if settings.backend == "hybrid" else None
     return HybridFrameExtractor(remote, rules=rules, batch_size=settings.batch_size)
-

@@ -47,10 +47,12 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
         _, df = first_frame(frames)
         fr = head_where(df, "kind", lambda k: k == "frame", 8, fallback=False)
         ents = head_where(df, "kind", lambda k: k == "entity", 8, fallback=False)
-        return ("**frames**\n\n" + markdown_table(fr, ["doc_id", "start", "end", "frame_type", "frame_json",
-                                                         "arith_correct"], n=8, width=90)
-                + "\n\n**entities**\n\n" + markdown_table(ents, ["doc_id", "start", "end", "text", "entity_type",
-                                                                 "canonical"], n=8))
+        return (
+            "**frames**\n\n"
+            + markdown_table(fr, ["doc_id", "start", "end", "frame_type", "frame_json", "arith_correct"], n=8, width=90)
+            + "\n\n**entities**\n\n"
+            + markdown_table(ents, ["doc_id", "start", "end", "text", "entity_type", "canonical"], n=8)
+        )
 
     def extra(frames: dict[str, pd.DataFrame]) -> dict[str, Any]:
         all_rows = pd.concat(frames.values())
@@ -63,8 +65,9 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
             "wrong_arith_examples": int((fr["arith_correct"] == False).sum()),  # noqa: E712 (nullable)
             "invalid_frames": int((~fr["valid"].astype(bool)).sum()),
             "rejected_entities": sum(len(reports[k]["rejected_entities"]) for k in frames if k in reports),
-            "unmapped": MetadataValue.json({k: reports[k]["unmapped"][:20] for k in frames
-                                            if k in reports and reports[k]["unmapped"]}),
+            "unmapped": MetadataValue.json(
+                {k: reports[k]["unmapped"][:20] for k in frames if k in reports and reports[k]["unmapped"]}
+            ),
             **llm_metadata(backend, before),
         }
 
@@ -82,10 +85,14 @@ def llm_metadata(backend: Any, before: dict[str, Any]) -> dict[str, Any]:
         return {}
     units = {k: v - before["units"].get(k, 0) for k, v in now["units"].items()}
     usage = {k: v - before["usage"].get(k, 0) for k, v in now["usage"].items()}
-    return {"ner_units_by_route": MetadataValue.json(units), "llm_chars": now["llm_chars"] - before["llm_chars"],
-            "llm_requests": usage.get("requests", 0), "llm_prompt_tokens": usage.get("prompt_tokens", 0),
-            "llm_completion_tokens": usage.get("completion_tokens", 0),
-            "llm_cost_usd": MetadataValue.float(float(usage.get("cost_usd", 0.0)))}
+    return {
+        "ner_units_by_route": MetadataValue.json(units),
+        "llm_chars": now["llm_chars"] - before["llm_chars"],
+        "llm_requests": usage.get("requests", 0),
+        "llm_prompt_tokens": usage.get("prompt_tokens", 0),
+        "llm_completion_tokens": usage.get("completion_tokens", 0),
+        "llm_cost_usd": MetadataValue.float(float(usage.get("cost_usd", 0.0))),
+    }
 
 
 def schema_rule(doc_id: str, df: pd.DataFrame, _source: str | None) -> list[dict[str, Any]]:
@@ -96,8 +103,16 @@ def schema_rule(doc_id: str, df: pd.DataFrame, _source: str | None) -> list[dict
         if not r.get("valid", True) and not problems:
             problems = [r.get("error") or "marked invalid"]
         for p in problems:
-            out.append({"start": r["start"], "end": r["end"], "kind": r["kind"], "frame_type": r.get("frame_type"),
-                        "found": (r.get("frame_json") or r.get("text") or "")[:80], "reason": p})
+            out.append(
+                {
+                    "start": r["start"],
+                    "end": r["end"],
+                    "kind": r["kind"],
+                    "frame_type": r.get("frame_type"),
+                    "found": (r.get("frame_json") or r.get("text") or "")[:80],
+                    "reason": p,
+                }
+            )
     return out
 
 
@@ -106,8 +121,17 @@ def arith_rule(doc_id: str, df: pd.DataFrame, _source: str | None) -> list[dict[
     if df.empty:
         return []
     bad = df[(df["kind"] == "frame") & (df["arith_correct"] == False)]  # noqa: E712 (nullable)
-    return [{"start": int(r.start), "end": int(r.end), "text": r.text, "expected": "operands give result",
-             "found": r.frame_json, "reason": "wrong arithmetic example"} for r in bad.itertuples(index=False)]
+    return [
+        {
+            "start": int(r.start),
+            "end": int(r.end),
+            "text": r.text,
+            "expected": "operands give result",
+            "found": r.frame_json,
+            "reason": "wrong arithmetic example",
+        }
+        for r in bad.itertuples(index=False)
+    ]
 
 
 CHECKS = [
@@ -117,7 +141,7 @@ CHECKS = [
         "ner_frames_schema",
         schema_rule,
         description="Every entity row validates as NEREntity and every frame_json as its frame model "
-                    "(ARITH_EXAMPLE / PROPERTY / PROCEDURE / DEFINITION, discriminated by frame_type).",
+        "(ARITH_EXAMPLE / PROPERTY / PROCEDURE / DEFINITION, discriminated by frame_type).",
         with_sources=False,
     ),
     frame_check(

@@ -13,8 +13,10 @@ from .schemas import ArithExampleFrame, DefinitionFrame, ProcedureFrame, Propert
 
 # Sentence ends: . ! ? ; before whitespace, a blank line, a line ending in ":", a line break before a
 # list item. A plain line break is a soft wrap (hard-wrapped text such as RFCs), not an end.
-_SENT_END_RE = re.compile(r"(?<=[.!?;])\s+|\n[ \t]*\n\s*|(?<=:)[ \t]*\n\s*"
-                          r"|\n(?=[ \t]*(?:\d{1,3}[.)]|[-*•+]|[a-z][.)])[ \t])")
+_SENT_END_RE = re.compile(
+    r"(?<=[.!?;])\s+|\n[ \t]*\n\s*|(?<=:)[ \t]*\n\s*"
+    r"|\n(?=[ \t]*(?:\d{1,3}[.)]|[-*•+]|[a-z][.)])[ \t])"
+)
 
 
 def _sentence_start(text: str, pos: int) -> int:
@@ -57,8 +59,13 @@ def _chains(text: str, ents: list[_Cand]) -> list[list[_Cand]]:
     for c in ents:
         is_operand = c.type in ("NUMBER", "VARIABLE")
         is_op = c.type in ("OPERATION", "RELATION")
-        if cur and _gap_ok(text, cur[-1].end, c.start, c.type == "RELATION",
-                           cur[-1].type == "NUMBER" and is_op and not text[c.start].isalpha()):
+        if cur and _gap_ok(
+            text,
+            cur[-1].end,
+            c.start,
+            c.type == "RELATION",
+            cur[-1].type == "NUMBER" and is_op and not text[c.start].isalpha(),
+        ):
             want_operand = cur[-1].type in ("OPERATION", "RELATION")
             if (want_operand and is_operand) or (not want_operand and is_op):
                 cur.append(c)
@@ -121,7 +128,7 @@ def _arith_frames(text: str, ents: list[_Cand], unmapped: list[str]) -> list[Any
             if not ops:
                 continue
             if len(ops) > 1:
-                unmapped.append(text[side[0].start:side[-1].end])
+                unmapped.append(text[side[0].start : side[-1].end])
                 continue
             op = ops.pop()
             operands = [c.value for c in side if c.type == "NUMBER"]
@@ -139,8 +146,17 @@ def _arith_frames(text: str, ents: list[_Cand], unmapped: list[str]) -> list[Any
             else:
                 result = _num(value) if value is not None else "undefined"
                 correct = value is not None and all(_same(value, v) for _, _, v, _ in exprs)
-            out.append(ArithExampleFrame(frame_type="ARITH_EXAMPLE", operation=op, operands=operands,
-                                         result=result, correct=correct, start=span[0], end=span[1]))
+            out.append(
+                ArithExampleFrame(
+                    frame_type="ARITH_EXAMPLE",
+                    operation=op,
+                    operands=operands,
+                    result=result,
+                    correct=correct,
+                    start=span[0],
+                    end=span[1],
+                )
+            )
     return out
 
 
@@ -149,28 +165,42 @@ _AND_RE = re.compile(r"\s+(?:and|i|oraz)\s+|\s*,\s*", re.I)
 
 
 def _result_concept_frames(text: str, ents: list[_Cand]) -> list[Any]:
-    """"the sum of 3 and 4 is 7", "Iloczyn liczb 6 i 7 to 42"."""
+    """ "the sum of 3 and 4 is 7", "Iloczyn liczb 6 i 7 to 42"."""
     out = []
     for i, c in enumerate(ents):
         if c.type != "CONCEPT" or c.canonical not in _RESULT_CONCEPTS or i + 4 >= len(ents):
             continue
-        a, b, rel, res = ents[i + 1:i + 5]
+        a, b, rel, res = ents[i + 1 : i + 5]
         if not (a.type == b.type == res.type == "NUMBER" and rel.type == "RELATION" and rel.canonical == "eq"):
             continue
-        if not (_OF_RE.fullmatch(text, c.end, a.start) and _AND_RE.fullmatch(text, a.end, b.start)
-                and re.fullmatch(r"\s*,?\s*", text[b.end:rel.start]) and re.fullmatch(r"\s*", text[rel.end:res.start])):
+        if not (
+            _OF_RE.fullmatch(text, c.end, a.start)
+            and _AND_RE.fullmatch(text, a.end, b.start)
+            and re.fullmatch(r"\s*,?\s*", text[b.end : rel.start])
+            and re.fullmatch(r"\s*", text[rel.end : res.start])
+        ):
             continue
         op = _RESULT_CONCEPTS[c.canonical]
         value = _apply(op, [a.value, b.value])
-        out.append(ArithExampleFrame(frame_type="ARITH_EXAMPLE", operation=op, operands=[a.value, b.value],
-                                     result=res.value, correct=_same(value, res.value),
-                                     start=c.start, end=res.end))
+        out.append(
+            ArithExampleFrame(
+                frame_type="ARITH_EXAMPLE",
+                operation=op,
+                operands=[a.value, b.value],
+                result=res.value,
+                correct=_same(value, res.value),
+                start=c.start,
+                end=res.end,
+            )
+        )
     return out
 
 
-_CLAUSE_RE = re.compile(r",\s*(?:and|but|while|whereas|a|ale|zaś|oraz|natomiast)?\s+"
-                        r"|\s+(?:whereas|while|natomiast|zaś)\s+",
-                        re.I)
+_CLAUSE_RE = re.compile(
+    r",\s*(?:and|but|while|whereas|a|ale|zaś|oraz|natomiast)?\s+"
+    r"|\s+(?:whereas|while|natomiast|zaś)\s+",
+    re.I,
+)
 
 
 def _property_frames(text: str, ents: list[_Cand]) -> list[Any]:
@@ -198,8 +228,16 @@ def _property_frames(text: str, ents: list[_Cand]) -> list[Any]:
             if key in seen:
                 continue
             seen.add(key)
-            out.append(PropertyFrame(frame_type="PROPERTY", subject=subj.canonical, property_name=name,
-                                     value=not negated, start=min(subj.start, p.start), end=max(subj.end, p.end)))
+            out.append(
+                PropertyFrame(
+                    frame_type="PROPERTY",
+                    subject=subj.canonical,
+                    property_name=name,
+                    value=not negated,
+                    start=min(subj.start, p.start),
+                    end=max(subj.end, p.end),
+                )
+            )
     return out
 
 
@@ -237,9 +275,15 @@ def _procedure_frames(text: str, ents: list[_Cand]) -> list[Any]:
                 break
         if ops and len(steps) >= 2:
             ls_content = ls + (len(ln) - len(ln.lstrip()))
-            out.append(ProcedureFrame(frame_type="PROCEDURE", operation=ops[0].canonical,
-                                      steps=[s[2] for s in steps], start=ls_content, end=steps[-1][0] + len(
-                                          text[steps[-1][0]:lines[q - 1][1]].rstrip())))
+            out.append(
+                ProcedureFrame(
+                    frame_type="PROCEDURE",
+                    operation=ops[0].canonical,
+                    steps=[s[2] for s in steps],
+                    start=ls_content,
+                    end=steps[-1][0] + len(text[steps[-1][0] : lines[q - 1][1]].rstrip()),
+                )
+            )
             k = q
         else:
             k += 1
@@ -249,12 +293,18 @@ def _procedure_frames(text: str, ents: list[_Cand]) -> list[Any]:
 _DET_RE = re.compile(r"^(?:a|an|the|each|every)\s+", re.I)
 _CALLED_RE = re.compile(r"^(?P<x>.+?)\s+(?:is|are)\s+(?:called|known as|named)\s+(?P<y>.+)$", re.I)
 _PL_CALLED_RE = re.compile(r"^(?P<x>.+?)\s+(?:nazywamy|nazywa się|nazywają się|to inaczej)\s+(?P<y>.+)$", re.I)
-_MEANS_RE = re.compile(r"^(?P<x>.+?)\s+(?:means|mean|is defined as|are defined as|refers to|oznacza|oznaczają)"
-                       r"\s+(?P<y>.+)$", re.I)
+_MEANS_RE = re.compile(
+    r"^(?P<x>.+?)\s+(?:means|mean|is defined as|are defined as|refers to|oznacza|oznaczają)"
+    r"\s+(?P<y>.+)$",
+    re.I,
+)
 _COPULA_RE = re.compile(r"^(?P<x>.+?)\s+(?P<cop>is|are|to|jest|są)\s+(?P<y>.+)$", re.I)
 # Operation words that can head a definition (nouns, not verbs: "added to ..." is no definition).
-_OP_NOUN_RE = re.compile(r"(?:addition|subtraction|multiplication|division|dodawanie|odejmowanie|mnożenie"
-                         r"|dzielenie)", re.I)
+_OP_NOUN_RE = re.compile(
+    r"(?:addition|subtraction|multiplication|division|dodawanie|odejmowanie|mnożenie"
+    r"|dzielenie)",
+    re.I,
+)
 _POLISH_WORD_RE = re.compile(r".*(?:[ąćęłńóśźż].*|anie|enie|a|ą|ę|y|ek|ik|yn|az)", re.I)
 _NOT_DEFINITION_START = re.compile(r"^(?:not|nie|also|też|także|always|zawsze|never|nigdy|called|equal|równ)", re.I)
 
@@ -267,8 +317,9 @@ def _definition_frames(text: str, ents: list[_Cand]) -> list[Any]:
         off = s + (len(lead.group(1)) if lead else len(seg) - len(seg.lstrip()))
         body = text[off:e].rstrip()
         body_core = body.rstrip(".!")
-        if not body_core or any(c.type == "RELATION" and not text[c.start].isalpha()
-                                for c in ents if off <= c.start < e):
+        if not body_core or any(
+            c.type == "RELATION" and not text[c.start].isalpha() for c in ents if off <= c.start < e
+        ):
             continue
         inside = [c for c in ents if off <= c.start < off + len(body_core)]
 
@@ -308,7 +359,7 @@ def _definition_frames(text: str, ents: list[_Cand]) -> list[Any]:
                 term_c = head_entity(xs, xe)
                 if term_c is None:
                     continue
-                head = text[term_c.start:term_c.end]
+                head = text[term_c.start : term_c.end]
                 if term_c.type == "OPERATION" and not _OP_NOUN_RE.fullmatch(head):
                     continue
                 if "cop" in m.groupdict() and m.group("cop").lower() == "to" and not _POLISH_WORD_RE.fullmatch(head):
@@ -317,13 +368,19 @@ def _definition_frames(text: str, ents: list[_Cand]) -> list[Any]:
                 y_ents = [c for c in inside if ys <= c.start < ye]
                 if _NOT_DEFINITION_START.match(y_txt) or re.match(r"^\W*\d", y_txt):
                     continue
-                if y_ents and y_ents[0].type in ("PROPERTY", "NUMBER", "RELATION") and \
-                        not _DET_RE.sub("", text[ys:y_ents[0].start] + " ").strip():
+                if (
+                    y_ents
+                    and y_ents[0].type in ("PROPERTY", "NUMBER", "RELATION")
+                    and not _DET_RE.sub("", text[ys : y_ents[0].start] + " ").strip()
+                ):
                     continue  # "Addition is commutative", "The sum is 7", "an associative operation"
                 frame = (term_c.canonical, ys, ye)
             break
         if frame is not None:
             term, ds, de = frame
-            out.append(DefinitionFrame(frame_type="DEFINITION", term=term, definition=text[ds:de],
-                                       start=off, end=off + len(body_core)))
+            out.append(
+                DefinitionFrame(
+                    frame_type="DEFINITION", term=term, definition=text[ds:de], start=off, end=off + len(body_core)
+                )
+            )
     return out

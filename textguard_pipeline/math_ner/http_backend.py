@@ -15,6 +15,7 @@ from .schemas import LLMNEROutput, NEREntity, NerExtractor, NERResult, _short_er
 
 log = logging.getLogger(__name__)
 
+
 class NerBackendError(RuntimeError):
     """A failed backend call. ``kind``: unreachable | timeout | unavailable | invalid_response | http;
     ``status``: the HTTP status our API answers with (503 / 504 / 500 / 502)."""
@@ -46,25 +47,38 @@ class HttpNerBackend:
     else fails at once.
     """
 
-    def __init__(self, url: str, timeout_ms: int = 10_000, max_retries: int = 2, backoff_s: float = 0.25,
-                 client: HttpClient | None = None, logger: logging.Logger | None = None,
-                 max_retry_after_s: float = 60.0):
+    def __init__(
+        self,
+        url: str,
+        timeout_ms: int = 10_000,
+        max_retries: int = 2,
+        backoff_s: float = 0.25,
+        client: HttpClient | None = None,
+        logger: logging.Logger | None = None,
+        max_retry_after_s: float = 60.0,
+    ):
         self.url = url
         self.label = url
         self.timeout_ms = timeout_ms
         self.max_retries = max_retries
         self.backoff_s = backoff_s
-        self.http = client or HttpClient(HttpConfig(
-            timeout_s=timeout_ms / 1000, max_retries=max_retries, backoff_s=backoff_s,
-            max_retry_after_s=max_retry_after_s, concurrency=POOL, retry_statuses=RETRY_STATUSES))
+        self.http = client or HttpClient(
+            HttpConfig(
+                timeout_s=timeout_ms / 1000,
+                max_retries=max_retries,
+                backoff_s=backoff_s,
+                max_retry_after_s=max_retry_after_s,
+                concurrency=POOL,
+                retry_statuses=RETRY_STATUSES,
+            )
+        )
         self._log = logger or log
 
     def close(self) -> None:
         self.http.close()
 
     def _post(self, text: str) -> HttpResponse:
-        return self._send(self.url, content=text.encode("utf-8"),
-                          headers={"Content-Type": "text/plain; charset=utf-8"})
+        return self._send(self.url, content=text.encode("utf-8"), headers={"Content-Type": "text/plain; charset=utf-8"})
 
     def _post_json(self, url: str, body: Any) -> HttpResponse:
         return self._send(url, json=body)
@@ -101,17 +115,21 @@ class HttpNerBackend:
         """Results for ``texts`` from ``POST {url}/batch``, up to 100 spans per request (seed §4.1)."""
         results: list[NERResult] = []
         for i in range(0, len(texts), 100):
-            part = texts[i:i + 100]
+            part = texts[i : i + 100]
             r = self._post_json(self.batch_url, {"spans": [{"text": t} for t in part], "domain": "math_elementary"})
             try:
                 answers = r.json()["results"]
                 assert isinstance(answers, list) and len(answers) == len(part)
             except (ValueError, KeyError, TypeError, AssertionError):
-                self._log.error("NER backend %s: batch answer is not {results: [...]} for %d spans; "
-                                "raw (truncated): %s",
-                                self.batch_url, len(part), r.text[:RAW_LOG_CHARS])
-                raise NerBackendError("invalid_response", "batch answer is not {results: [one per span]}",
-                                      raw=r.text[:RAW_LOG_CHARS]) from None
+                self._log.error(
+                    "NER backend %s: batch answer is not {results: [...]} for %d spans; raw (truncated): %s",
+                    self.batch_url,
+                    len(part),
+                    r.text[:RAW_LOG_CHARS],
+                )
+                raise NerBackendError(
+                    "invalid_response", "batch answer is not {results: [one per span]}", raw=r.text[:RAW_LOG_CHARS]
+                ) from None
             for text, answer in zip(part, answers):
                 out = parse_output(json.dumps(answer), self.batch_url, self._log)
                 results.append(result_from_output(text, out, self.batch_url, self._log))
@@ -123,17 +141,29 @@ def parse_output(raw: str, source: str, logger: logging.Logger) -> LLMNEROutput:
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        logger.error("NER backend %s returned invalid JSON (%s); raw response (truncated): %s",
-                     source, exc.msg, raw[:RAW_LOG_CHARS])
-        raise NerBackendError("invalid_response", f"invalid JSON: {exc.msg} at {exc.pos}",
-                              raw=raw[:RAW_LOG_CHARS]) from None
+        logger.error(
+            "NER backend %s returned invalid JSON (%s); raw response (truncated): %s",
+            source,
+            exc.msg,
+            raw[:RAW_LOG_CHARS],
+        )
+        raise NerBackendError(
+            "invalid_response", f"invalid JSON: {exc.msg} at {exc.pos}", raw=raw[:RAW_LOG_CHARS]
+        ) from None
     try:
         return LLMNEROutput.model_validate(data)
     except ValidationError as exc:
-        logger.error("NER backend %s returned JSON that is not LLMNEROutput (%d errors); raw response "
-                     "(truncated): %s", source, exc.error_count(), raw[:RAW_LOG_CHARS])
-        raise NerBackendError("invalid_response", f"schema mismatch: {exc.errors()[0]['msg']} at "
-                              f"{exc.errors()[0]['loc']}", raw=raw[:RAW_LOG_CHARS]) from None
+        logger.error(
+            "NER backend %s returned JSON that is not LLMNEROutput (%d errors); raw response (truncated): %s",
+            source,
+            exc.error_count(),
+            raw[:RAW_LOG_CHARS],
+        )
+        raise NerBackendError(
+            "invalid_response",
+            f"schema mismatch: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}",
+            raw=raw[:RAW_LOG_CHARS],
+        ) from None
 
 
 def result_from_output(text: str, out: LLMNEROutput, source: str, logger: logging.Logger) -> NERResult:
@@ -143,8 +173,9 @@ def result_from_output(text: str, out: LLMNEROutput, source: str, logger: loggin
     entities, rejected = anchor_entities(text, out.entities)
     frames, invalid = [], []
     for raw_frame in out.frames:
-        raw_frame = {k: v for k, v in raw_frame.items() if k != "source_span_id"} if isinstance(raw_frame, dict) \
-            else raw_frame  # the adapter injects it; a backend's own is not trusted (seed §2.2)
+        raw_frame = (
+            {k: v for k, v in raw_frame.items() if k != "source_span_id"} if isinstance(raw_frame, dict) else raw_frame
+        )  # the adapter injects it; a backend's own is not trusted (seed §2.2)
         try:
             f = validate_frame(raw_frame)
         except ValidationError as exc:
@@ -155,8 +186,13 @@ def result_from_output(text: str, out: LLMNEROutput, source: str, logger: loggin
         frames.append(f)
     for rej in rejected:
         logger.warning("NER backend %s: entity %r not found in the input; dropped", source, rej["text"])
-    return NERResult(entities=entities, frames=frames, unmapped=list(out.unmapped),
-                     invalid_frames=invalid, rejected_entities=rejected)
+    return NERResult(
+        entities=entities,
+        frames=frames,
+        unmapped=list(out.unmapped),
+        invalid_frames=invalid,
+        rejected_entities=rejected,
+    )
 
 
 def anchor_entities(text: str, entities: Iterable[NEREntity]) -> tuple[list[NEREntity], list[dict[str, Any]]]:
@@ -167,13 +203,20 @@ def anchor_entities(text: str, entities: Iterable[NEREntity]) -> tuple[list[NERE
     """
     ok, rejected = [], []
     for e in entities:
-        if e.text and e.end <= len(text) and text[e.start:e.end] == e.text:
+        if e.text and e.end <= len(text) and text[e.start : e.end] == e.text:
             ok.append(e)
             continue
         occ = [m.start() for m in re.finditer(re.escape(e.text), text)] if e.text else []
         if not occ:
-            rejected.append({"text": e.text, "start": e.start, "end": e.end, "type": e.type,
-                             "reason": "quote not found in the input"})
+            rejected.append(
+                {
+                    "text": e.text,
+                    "start": e.start,
+                    "end": e.end,
+                    "type": e.type,
+                    "reason": "quote not found in the input",
+                }
+            )
             continue
         best = min(occ, key=lambda p: (abs(p - e.start), p))
         ok.append(e.model_copy(update={"start": best, "end": best + len(e.text)}))

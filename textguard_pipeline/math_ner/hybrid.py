@@ -26,9 +26,12 @@ from .schemas import NerExtractor, NERResult
 
 WINDOW_MAX_CHARS = 1200
 _PARAGRAPH_RE = re.compile(r"\n[ \t]*\n\s*")
-_CUE_RE = re.compile(r"(?<!\w)(?:how many|how much|how far|how long|altogether|in all|in total|total|left|"
-                     r"more than|fewer|each|per|twice|half|ile|razem|łącznie|zostało|zostanie|więcej|mniej|"
-                     r"każd\w*|po ile)(?!\w)", re.I)
+_CUE_RE = re.compile(
+    r"(?<!\w)(?:how many|how much|how far|how long|altogether|in all|in total|total|left|"
+    r"more than|fewer|each|per|twice|half|ile|razem|łącznie|zostało|zostanie|więcej|mniej|"
+    r"każd\w*|po ile)(?!\w)",
+    re.I,
+)
 
 
 def windows(text: str, max_chars: int = WINDOW_MAX_CHARS) -> list[tuple[int, int]]:
@@ -86,8 +89,13 @@ def route(text: str, window: tuple[int, int], rules: NERResult) -> str:
 class HybridFrameExtractor:
     """Rules first; only unmatched math-looking windows go to ``llm`` (``rules=None``: every window does)."""
 
-    def __init__(self, llm: NerExtractor, rules: RuleBasedExtractor | None = None, batch_size: int = 8,
-                 window_chars: int = WINDOW_MAX_CHARS):
+    def __init__(
+        self,
+        llm: NerExtractor,
+        rules: RuleBasedExtractor | None = None,
+        batch_size: int = 8,
+        window_chars: int = WINDOW_MAX_CHARS,
+    ):
         self.llm = llm
         self.rules = rules
         self.batch_size = max(1, batch_size)
@@ -128,7 +136,7 @@ class HybridFrameExtractor:
         call = getattr(self.llm, "extract_batch", None) or getattr(self.llm, "extract_many", None)
         out: list[NERResult] = []
         for k in range(0, len(texts), self.batch_size):
-            part = texts[k:k + self.batch_size]
+            part = texts[k : k + self.batch_size]
             out.extend(call(part) if call is not None else [self.llm.extract(t) for t in part])
         return out
 
@@ -144,8 +152,11 @@ def _merge(into: NERResult, ans: NERResult, a: int, b: int, label: str, rules_fi
         into.entities.append(e.model_copy(update={"start": s, "end": t}))
         src["entities"].append(label)
     for f in ans.frames:
-        span = {"start": a + f.start, "end": a + f.end} if f.start is not None and f.end is not None \
+        span = (
+            {"start": a + f.start, "end": a + f.end}
+            if f.start is not None and f.end is not None
             else {"start": a, "end": b}
+        )
         into.frames.append(f.model_copy(update=span))
         src["frames"].append(label)
     into.invalid_frames.extend({**bad, "start": a, "end": b, "backend": label} for bad in ans.invalid_frames)
@@ -160,5 +171,8 @@ def llm_units_report(extractor: Any) -> dict[str, Any]:
     """Windows by route, characters sent, and the LLM client's usage so far (empty for other extractors)."""
     if not isinstance(extractor, HybridFrameExtractor):
         return {}
-    return {"units": {k: int(extractor.units.get(k, 0)) for k in ("rules", "llm", "skipped")},
-            "llm_chars": extractor.llm_chars, "usage": extractor.usage()}
+    return {
+        "units": {k: int(extractor.units.get(k, 0)) for k in ("rules", "llm", "skipped")},
+        "llm_chars": extractor.llm_chars,
+        "usage": extractor.usage(),
+    }

@@ -57,8 +57,10 @@ USER_PROMPT = 'Extract named entities and frames from the following text:\n\n"{s
 
 def messages_for(text: str) -> list[dict[str, str]]:
     """The chat messages for one text unit (plain substitution: braces in the text stay as they are)."""
-    return [{"role": "system", "content": SYSTEM_PROMPT},
-            {"role": "user", "content": USER_PROMPT.replace("{surface_text}", text)}]
+    return [
+        {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "user", "content": USER_PROMPT.replace("{surface_text}", text)},
+    ]
 
 
 _STATUS_RE = re.compile(r"answered (\d{3})")
@@ -123,8 +125,11 @@ class LLMFrameExtractor:
                 out = parse_output(json.dumps(parse_json_content(content)), self.label, log)
             except (LLMError, NerBackendError) as exc:  # not JSON, or not LLMNEROutput: ask again
                 self.invalid_answers += 1
-                last = exc if isinstance(exc, NerBackendError) else NerBackendError(
-                    "invalid_response", f"{self.label}: {exc}", raw=content[:2000])
+                last = (
+                    exc
+                    if isinstance(exc, NerBackendError)
+                    else NerBackendError("invalid_response", f"{self.label}: {exc}", raw=content[:2000])
+                )
                 if isinstance(exc, LLMError):
                     log.error("LLM %s returned invalid JSON; raw response (truncated): %s", self.label, content[:2000])
                 continue

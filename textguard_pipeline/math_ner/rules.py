@@ -52,8 +52,17 @@ class RuleBasedExtractor:
                 m = _SENT_END_RE.search(text, c.end)
                 if _ZERO_RE.search(text, s, m.start() if m else len(text)):
                     c.canonical = "zero_neutral"
-        entities = [NEREntity(text=text[c.start:c.end], type=c.type, start=c.start, end=c.end,
-                              canonical=c.canonical, confidence=c.confidence) for c in ents]
+        entities = [
+            NEREntity(
+                text=text[c.start : c.end],
+                type=c.type,
+                start=c.start,
+                end=c.end,
+                canonical=c.canonical,
+                confidence=c.confidence,
+            )
+            for c in ents
+        ]
         frames, unmapped = _build_frames(text, ents)
         return NERResult(entities=entities, frames=frames, unmapped=unmapped)
 
@@ -66,8 +75,9 @@ class RuleBasedExtractor:
             s = m.group(0)
             if m.start() in list_nums:
                 continue  # "1. Align digits": a list marker, not a quantity
-            if re.match(r"x[0-9a-fA-F]", text[m.end():m.end() + 2]) or \
-                    re.match(r"(?:st|nd|rd|th)\b", text[m.end():m.end() + 3]):
+            if re.match(r"x[0-9a-fA-F]", text[m.end() : m.end() + 2]) or re.match(
+                r"(?:st|nd|rd|th)\b", text[m.end() : m.end() + 3]
+            ):
                 continue
             if _THOUSANDS_RE.fullmatch(s):
                 v = _num_value(s.replace(",", ""))
@@ -94,8 +104,11 @@ class RuleBasedExtractor:
                 continue
             # a run of number words joined by one space or a hyphen ("and" allowed inside)
             j = i + 1
-            while j < len(words) and text[words[j - 1][1]:words[j][0]] in (" ", "-") and \
-                    (words[j][2] in _NUMBER_WORDS or words[j][2] == "and"):
+            while (
+                j < len(words)
+                and text[words[j - 1][1] : words[j][0]] in (" ", "-")
+                and (words[j][2] in _NUMBER_WORDS or words[j][2] == "and")
+            ):
                 j += 1
             run = [w[2] for w in words[i:j]]
             k = 0
@@ -116,7 +129,7 @@ class RuleBasedExtractor:
         numeric_start = {c.start: c for c in ents if c.type == "NUMBER"}
         taken = bytearray(len(text) + 1)
         for c in ents:
-            taken[c.start:c.end] = b"\x01" * (c.end - c.start)
+            taken[c.start : c.end] = b"\x01" * (c.end - c.start)
 
         def inside(p: int) -> bool:
             return taken[p] == 1
@@ -162,11 +175,14 @@ class RuleBasedExtractor:
                     out.append(_Cand(m.start(), m.end(), typ, canon, 0.9))
                 continue
             if ambiguous:
-                spaced = text[m.start() - 1:m.start()].isspace() and text[m.end():m.end() + 1].isspace()
+                spaced = text[m.start() - 1 : m.start()].isspace() and text[m.end() : m.end() + 1].isspace()
                 if "num" not in (left, right):
                     continue
-                if sym == ":" and not spaced and (text[m.start() - 1:m.start()].isspace()
-                                                  or text[m.end():m.end() + 1].isspace()):
+                if (
+                    sym == ":"
+                    and not spaced
+                    and (text[m.start() - 1 : m.start()].isspace() or text[m.end() : m.end() + 1].isspace())
+                ):
                     continue  # "jeden: 7" is punctuation; "6 : 2" and "6:2" are division
                 out.append(_Cand(m.start(), m.end(), typ, canon, 0.8, weak=not spaced))
             else:
@@ -183,12 +199,14 @@ class RuleBasedExtractor:
             if left_operand(m.start()) == "num" and right_operand(m.end()) == "num":
                 sent_start = _sentence_start(text, m.start())
                 before = [c for c in ents if sent_start <= c.start < m.start()]
-                if any(c.type == "OPERATION" or (c.type == "CONCEPT" and c.canonical in _RESULT_CONCEPTS)
-                       for c in before):
+                if any(
+                    c.type == "OPERATION" or (c.type == "CONCEPT" and c.canonical in _RESULT_CONCEPTS) for c in before
+                ):
                     out.append(_Cand(m.start(), m.end(), "RELATION", "eq", 0.8))
         # unspaced ambiguous symbols stay only inside an equation (a chain holding a relation)
-        in_equation = {id(x) for ch in _chains(text, _resolve(ents + out))
-                       if any(x.type == "RELATION" for x in ch) for x in ch}
+        in_equation = {
+            id(x) for ch in _chains(text, _resolve(ents + out)) if any(x.type == "RELATION" for x in ch) for x in ch
+        }
         return [c for c in out if not c.weak or id(c) in in_equation]
 
     def _variables(self, text: str, ents: list[_Cand]) -> list[_Cand]:
@@ -204,7 +222,7 @@ class RuleBasedExtractor:
         symbol_edges: set[int] = set()
         relation_edges: set[int] = set()
         for c in ents:
-            if c.type in ("OPERATION", "RELATION") and not text[c.start:c.end][:1].isalpha():
+            if c.type in ("OPERATION", "RELATION") and not text[c.start : c.end][:1].isalpha():
                 symbol_edges.update((c.start, c.end))
             elif c.type == "RELATION":
                 relation_edges.update((c.start, c.end))
@@ -237,7 +255,7 @@ def _drop_dangling(text: str, ents: list[_Cand]) -> list[_Cand]:
     starts = {c.start for c in ents if c.type == "NUMBER"}
     out = []
     for c in ents:
-        if text[c.start:c.end].lower() in _NEEDS_RIGHT_OPERAND:
+        if text[c.start : c.end].lower() in _NEEDS_RIGHT_OPERAND:
             q = c.end
             while q < len(text) and text[q] in " \t$":
                 q += 1
@@ -269,5 +287,5 @@ def _resolve(cands: list[_Cand]) -> list[_Cand]:
         if c.end <= c.start or occupied.find(1, c.start, c.end) != -1:
             continue
         chosen.append(c)
-        occupied[c.start:c.end] = b"\x01" * (c.end - c.start)
+        occupied[c.start : c.end] = b"\x01" * (c.end - c.start)
     return sorted(chosen, key=lambda c: c.start)

@@ -72,8 +72,9 @@ class DefinitionFrame(_FrameBase):
     definition: str = Field(min_length=1)
 
 
-Frame = Annotated[Union[ArithExampleFrame, PropertyFrame, ProcedureFrame, DefinitionFrame],
-                  Field(discriminator="frame_type")]
+Frame = Annotated[
+    Union[ArithExampleFrame, PropertyFrame, ProcedureFrame, DefinitionFrame], Field(discriminator="frame_type")
+]
 FRAME_ADAPTER: TypeAdapter = TypeAdapter(Frame)
 
 
@@ -157,8 +158,7 @@ class NERResult:
         return {"entities": self.entity_sources, "frames": self.frame_sources}
 
     def to_output(self) -> LLMNEROutput:
-        return LLMNEROutput(entities=self.entities, frames=[frame_dict(f) for f in self.frames],
-                            unmapped=self.unmapped)
+        return LLMNEROutput(entities=self.entities, frames=[frame_dict(f) for f in self.frames], unmapped=self.unmapped)
 
 
 class NerExtractor(Protocol):

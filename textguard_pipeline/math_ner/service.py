@@ -58,8 +58,11 @@ def _error(status: int, detail: Any, kind: str | None = None) -> JSONResponse:
 def _validation_error(exc: ValidationError) -> JSONResponse:
     """422 listing where the request is wrong, without echoing its content."""
     errors = exc.errors(include_url=False, include_input=False, include_context=False)
-    return _error(422, [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in errors[:MAX_ERRORS]],
-                  "invalid_request")
+    return _error(
+        422,
+        [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in errors[:MAX_ERRORS]],
+        "invalid_request",
+    )
 
 
 async def _read_capped(request: Request, cap: int) -> bytes | None:
@@ -79,12 +82,18 @@ def _too_large(cap: int) -> JSONResponse:
     return _error(413, f"request body over {cap} bytes", "too_large")
 
 
-def create_app(extractor: NerExtractor | None = None, max_body_bytes: int = MAX_BODY_BYTES,
-               max_batch_body_bytes: int = MAX_BATCH_BODY_BYTES) -> FastAPI:
+def create_app(
+    extractor: NerExtractor | None = None,
+    max_body_bytes: int = MAX_BODY_BYTES,
+    max_batch_body_bytes: int = MAX_BATCH_BODY_BYTES,
+) -> FastAPI:
     """The FastAPI application answering with ``extractor`` (default: rule-based)."""
     backend = extractor or RuleBasedExtractor()
-    app = FastAPI(title="textguard math NER", version="1",
-                  description="Elementary-math NER and frames (English and Polish input, canonical English output).")
+    app = FastAPI(
+        title="textguard math NER",
+        version="1",
+        description="Elementary-math NER and frames (English and Polish input, canonical English output).",
+    )
 
     async def run(texts: list[str]):
         """Results for ``texts`` (one batch call when the extractor has one), or an error response."""
@@ -107,8 +116,14 @@ def create_app(extractor: NerExtractor | None = None, max_body_bytes: int = MAX_
         ms = int((time.perf_counter() - t0) * 1000)
         out = []
         for req, res in zip(reqs, results):
-            body = NERResponse(span_id=req.span_id, text=req.text, entities=res.entities, frames=res.frames,
-                               unmapped=res.unmapped, processing_time_ms=ms).model_dump(mode="json")
+            body = NERResponse(
+                span_id=req.span_id,
+                text=req.text,
+                entities=res.entities,
+                frames=res.frames,
+                unmapped=res.unmapped,
+                processing_time_ms=ms,
+            ).model_dump(mode="json")
             body["frames"] = [frame_dict(f) for f in res.frames]
             out.append(body)
         return out, None

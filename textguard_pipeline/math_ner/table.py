@@ -13,8 +13,24 @@ from .arith import exact
 from .frame_rules import _apply, _same
 from .schemas import NEREntity, NerExtractor, _short_error, frame_dict, validate_frame
 
-NER_COLUMNS = ["doc_id", "kind", "start", "end", "text", "chunk_index", "entity_type", "canonical", "confidence",
-               "frame_index", "frame_type", "frame_json", "arith_correct", "valid", "error", "backend"]
+NER_COLUMNS = [
+    "doc_id",
+    "kind",
+    "start",
+    "end",
+    "text",
+    "chunk_index",
+    "entity_type",
+    "canonical",
+    "confidence",
+    "frame_index",
+    "frame_type",
+    "frame_json",
+    "arith_correct",
+    "valid",
+    "error",
+    "backend",
+]
 UNIT_MAX_CHARS = 4000
 
 
@@ -84,8 +100,16 @@ def ner_frame(doc_id: str, chunks: Iterable[Any], backend: NerExtractor) -> tupl
     df["frame_index"] = pd.array([None] * len(df), dtype="Int64")
     frame_pos = df.index[df["kind"] == "frame"]
     df.loc[frame_pos, "frame_index"] = range(len(frame_pos))
-    df = df.astype({"start": "int64", "end": "int64", "chunk_index": "int64", "confidence": "float64",
-                    "arith_correct": "boolean", "valid": "bool"})
+    df = df.astype(
+        {
+            "start": "int64",
+            "end": "int64",
+            "chunk_index": "int64",
+            "confidence": "float64",
+            "arith_correct": "boolean",
+            "valid": "bool",
+        }
+    )
     return df, report
 
 
@@ -94,23 +118,75 @@ def _unit_rows(doc_id: str, chunk_index: int, base: int, unit: str, res: Any, la
     sid = str(span_id(doc_id, base, base + len(unit)))
     for k, e in enumerate(res.entities):
         src = res.entity_sources[k] if res.entity_sources else label
-        rows.append([doc_id, "entity", base + e.start, base + e.end, e.text, chunk_index, e.type, e.canonical,
-                     e.confidence, None, None, None, None, True, None, src])
+        rows.append(
+            [
+                doc_id,
+                "entity",
+                base + e.start,
+                base + e.end,
+                e.text,
+                chunk_index,
+                e.type,
+                e.canonical,
+                e.confidence,
+                None,
+                None,
+                None,
+                None,
+                True,
+                None,
+                src,
+            ]
+        )
     for k, f in enumerate(res.frames):
         s, e_ = (f.start, f.end) if f.start is not None and f.end is not None else (0, len(unit))
         correct = getattr(f, "correct", None) if f.frame_type == "ARITH_EXAMPLE" else None
         if f.frame_type == "ARITH_EXAMPLE" and correct is None:
             correct = check_arith(f)
         stored = {**_stored(f), "source_span_id": sid}
-        rows.append([doc_id, "frame", base + s, base + e_, unit[s:e_], chunk_index, None, None, None, None,
-                     f.frame_type, json.dumps(stored, ensure_ascii=False), correct, True, None,
-                     res.frame_sources[k] if res.frame_sources else label])
+        rows.append(
+            [
+                doc_id,
+                "frame",
+                base + s,
+                base + e_,
+                unit[s:e_],
+                chunk_index,
+                None,
+                None,
+                None,
+                None,
+                f.frame_type,
+                json.dumps(stored, ensure_ascii=False),
+                correct,
+                True,
+                None,
+                res.frame_sources[k] if res.frame_sources else label,
+            ]
+        )
     for bad in res.invalid_frames:
         ft = bad["frame"].get("frame_type") if isinstance(bad["frame"], dict) else None
         s, e_ = bad.get("start", 0), bad.get("end", len(unit))
-        rows.append([doc_id, "frame", base + s, base + e_, unit[s:e_], chunk_index, None, None, None, None,
-                     str(ft) if ft is not None else None, json.dumps(bad["frame"], ensure_ascii=False, default=str),
-                     None, False, bad["error"], bad.get("backend", label)])
+        rows.append(
+            [
+                doc_id,
+                "frame",
+                base + s,
+                base + e_,
+                unit[s:e_],
+                chunk_index,
+                None,
+                None,
+                None,
+                None,
+                str(ft) if ft is not None else None,
+                json.dumps(bad["frame"], ensure_ascii=False, default=str),
+                None,
+                False,
+                bad["error"],
+                bad.get("backend", label),
+            ]
+        )
     return rows
 
 
@@ -133,8 +209,14 @@ def frame_row_problems(row: Any) -> list[str]:
     """Why a ``ner_frames`` row breaks its schema (empty list: it is valid)."""
     if row["kind"] == "entity":
         try:
-            NEREntity(text=row["text"], type=row["entity_type"], start=0, end=len(row["text"]),
-                      canonical=row["canonical"], confidence=row["confidence"])
+            NEREntity(
+                text=row["text"],
+                type=row["entity_type"],
+                start=0,
+                end=len(row["text"]),
+                canonical=row["canonical"],
+                confidence=row["confidence"],
+            )
         except ValidationError as exc:
             return [f"entity: {_short_error(exc)}"]
         return []

@@ -27,15 +27,44 @@ _TITLE_CASE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*$")
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9-]+s?$")
 
 RESOLVED_COLUMNS = [
-    "doc_id", "start", "end", "text",
-    "index_type", "label", "normalized_label", "entry_label",
-    "page", "line", "column", "chunk_index", "chunk_start", "chunk_end",
-    "detector", "detector_model", "validation_status",
-    "meaning_type", "meaning_id", "meaning_lemma", "meaning_gloss", "meaning_confidence",
-    "meaning_source", "reason_code", "candidate_rule", "n_candidates",
-    "merge_key", "lexicon", "head_meaning_id", "head_meaning_gloss", "meaning_reason",
-    "indexability", "specificity", "overall_confidence",
-    "run_id", "prompt_version", "settings_hash", "extraction_version",
+    "doc_id",
+    "start",
+    "end",
+    "text",
+    "index_type",
+    "label",
+    "normalized_label",
+    "entry_label",
+    "page",
+    "line",
+    "column",
+    "chunk_index",
+    "chunk_start",
+    "chunk_end",
+    "detector",
+    "detector_model",
+    "validation_status",
+    "meaning_type",
+    "meaning_id",
+    "meaning_lemma",
+    "meaning_gloss",
+    "meaning_confidence",
+    "meaning_source",
+    "reason_code",
+    "candidate_rule",
+    "n_candidates",
+    "merge_key",
+    "lexicon",
+    "head_meaning_id",
+    "head_meaning_gloss",
+    "meaning_reason",
+    "indexability",
+    "specificity",
+    "overall_confidence",
+    "run_id",
+    "prompt_version",
+    "settings_hash",
+    "extraction_version",
 ]
 
 
@@ -124,8 +153,9 @@ class CandidateFinder:
         cache[key] = tuple(out)
         return out
 
-    def find(self, label: str, index_type: str, lookup: str = "", pos: str | None = None,
-             limit: int | None = None) -> tuple[list[Candidate], str]:
+    def find(
+        self, label: str, index_type: str, lookup: str = "", pos: str | None = None, limit: int | None = None
+    ) -> tuple[list[Candidate], str]:
         """(candidates, rule) — the last candidate is ``custom`` whenever custom is an option."""
         limit = limit or self.limit
         key = (label, index_type, lookup, pos, limit)
@@ -134,7 +164,9 @@ class CandidateFinder:
             hit = self._cache[key] = self._find(label, index_type, lookup or label, pos, limit)
         return hit
 
-    def _find(self, label: str, index_type: str, lookup: str, pos: str | None, limit: int) -> tuple[list[Candidate], str]:
+    def _find(
+        self, label: str, index_type: str, lookup: str, pos: str | None, limit: int
+    ) -> tuple[list[Candidate], str]:
         custom = custom_candidate(label)
         if index_type == "author":
             name = lookup if "," not in lookup else " ".join(reversed([p.strip() for p in lookup.split(",", 1)]))
@@ -152,5 +184,3 @@ class CandidateFinder:
         if wd:
             return wd[:limit] + [custom], "wikidata_fallback"
         return [custom], "custom_fallback"
-
-

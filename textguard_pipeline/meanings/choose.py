@@ -31,8 +31,13 @@ class EmbeddedChooser:
         # A wider margin than plain Lesk's: with the domain bonus, weak overlaps are noise (dev half, issue 16).
         self.lesk = LeskDisambiguator(wnet, margin=6.0)
 
-    def choose(self, mention_text: str, context: str, candidates: Sequence[Candidate],
-               bonus: Callable[[Any], float] | None = None) -> Decision:
+    def choose(
+        self,
+        mention_text: str,
+        context: str,
+        candidates: Sequence[Candidate],
+        bonus: Callable[[Any], float] | None = None,
+    ) -> Decision:
         """``bonus``: extra score per WordNet sense (the document's domain profile), or None."""
         wn_c = [c for c in candidates if c.meaning_type == "wordnet"]
         if wn_c:
@@ -43,8 +48,9 @@ class EmbeddedChooser:
         wd = [c for c in candidates if c.meaning_type == "wikidata"]
         if wd:
             # Without a model to read the context, the search engine's ranking is the prior.
-            return Decision(wd[0], 0.8 if len(wd) == 1 else 0.5, "single_candidate" if len(wd) == 1 else "top_search_hit",
-                            "top_hit")
+            return Decision(
+                wd[0], 0.8 if len(wd) == 1 else 0.5, "single_candidate" if len(wd) == 1 else "top_search_hit", "top_hit"
+            )
         custom = next((c for c in candidates if c.meaning_type == "custom"), None)
         return Decision(custom or custom_candidate(mention_text), None, "no_candidates", "none")
 
@@ -89,13 +95,24 @@ class LLMDisambiguator:
         return f"llm:{getattr(getattr(self.client, 'config', None), 'model', '?')}"
 
     def _messages(self, items: Sequence[Item], larger: bool) -> list[dict[str, str]]:
-        payload = {"items": [{
-            "itemId": it.item_id, "label": it.label, "indexType": it.index_type,
-            "context": it.larger_context if larger else it.context,
-            "candidates": [c.as_prompt() for c in ((it.more_candidates or it.candidates) if larger else it.candidates)],
-        } for it in items]}
-        return [{"role": "system", "content": DISAMBIGUATION_SYSTEM},
-                {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}]
+        payload = {
+            "items": [
+                {
+                    "itemId": it.item_id,
+                    "label": it.label,
+                    "indexType": it.index_type,
+                    "context": it.larger_context if larger else it.context,
+                    "candidates": [
+                        c.as_prompt() for c in ((it.more_candidates or it.candidates) if larger else it.candidates)
+                    ],
+                }
+                for it in items
+            ]
+        }
+        return [
+            {"role": "system", "content": DISAMBIGUATION_SYSTEM},
+            {"role": "user", "content": json.dumps(payload, ensure_ascii=False)},
+        ]
 
     def _call(self, items: Sequence[Item], larger: bool) -> dict[str, Decision]:
         self.stats["calls"] += 1
@@ -136,7 +153,7 @@ class LLMDisambiguator:
         """Decisions by item id; items the model did not answer validly are absent (caller falls back)."""
         out: dict[str, Decision] = {}
         for i in range(0, len(items), self.batch_size):
-            batch = items[i:i + self.batch_size]
+            batch = items[i : i + self.batch_size]
             self.stats["batches"] += 1
             out.update(self._call(batch, larger=False))
         hard = [it for it in items if it.item_id in out and (out[it.item_id].confidence or 0.0) < self.hard_threshold]
@@ -158,18 +175,23 @@ Answer with JSON only:
 {"ratings": [{"termId": "entry_1", "indexability": 0.90, "specificity": 0.95, "overallConfidence": 0.93}]}"""
 
 
-def rate_terms(client: Any, terms: Sequence[tuple[str, str, str]], batch_size: int = 30,
-               stats: Counter | None = None) -> dict[str, tuple[float, float, float]]:
+def rate_terms(
+    client: Any, terms: Sequence[tuple[str, str, str]], batch_size: int = 30, stats: Counter | None = None
+) -> dict[str, tuple[float, float, float]]:
     """Pass 3: ``terms`` = (term_id, label, index_type) → {term_id: (indexability, specificity, overall)}."""
     stats = stats if stats is not None else Counter()
     out: dict[str, tuple[float, float, float]] = {}
     for i in range(0, len(terms), batch_size):
-        batch = terms[i:i + batch_size]
+        batch = terms[i : i + batch_size]
         payload = {"terms": [{"termId": t, "label": lab, "indexType": it} for t, lab, it in batch]}
         stats["rating_calls"] += 1
         try:
-            reply = client.chat_json([{"role": "system", "content": RATING_SYSTEM},
-                                      {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}])
+            reply = client.chat_json(
+                [
+                    {"role": "system", "content": RATING_SYSTEM},
+                    {"role": "user", "content": json.dumps(payload, ensure_ascii=False)},
+                ]
+            )
         except LLMError as exc:
             stats[f"rating_error_{exc.kind}"] += 1
             continue
@@ -185,5 +207,3 @@ def rate_terms(client: Any, terms: Sequence[tuple[str, str, str]], batch_size: i
                 continue
             out[r["termId"]] = (ind, spec, round((ind + spec) / 2, 4))
     return out
-
-

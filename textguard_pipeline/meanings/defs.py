@@ -1,21 +1,26 @@
 """Dagster side of meanings: the `resolved_meanings` asset, its checks and the `meanings` resource."""
 
-
 from collections import Counter
-
-import dagster as dg
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import dagster as dg
 import pandas as pd
-from dagster import AssetCheckExecutionContext, AssetCheckResult, AssetExecutionContext, MetadataValue, asset, asset_check
+from dagster import (
+    AssetCheckExecutionContext,
+    AssetCheckResult,
+    AssetExecutionContext,
+    MetadataValue,
+    asset,
+    asset_check,
+)
 
-from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document, source_row
-from ..defs_kit.checks import _frames, char_range_check, documents_ok_check, frame_check, result_from_failures
 from ..core.frames import chunks_from_frame
-from ..pipeline import build_resolved_meanings
+from ..defs_kit.checks import _frames, char_range_check, documents_ok_check, frame_check, result_from_failures
 from ..defs_kit.resources import settings_resource
+from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document, source_row
+from ..pipeline import build_resolved_meanings
 from ..settings import MeaningsSettings, meanings_settings
 from .resolver import MeaningResolver, build_resolver
 from .suppression import load_suppressions, meaning_id_violations, merge_key_violations, suppression_violations
@@ -58,8 +63,9 @@ def resolved_meanings(context: AssetExecutionContext, meanings: MeaningsResource
 
     def build(doc_id: str, src: pd.DataFrame, chunks: pd.DataFrame) -> pd.DataFrame:
         row = source_row(src, doc_id)
-        df, st = build_resolved_meanings(doc_id, row["text"], chunks_from_frame(chunks), row["format"], resolver,
-                                         run_id, context.log)
+        df, st = build_resolved_meanings(
+            doc_id, row["text"], chunks_from_frame(chunks), row["format"], resolver, run_id, context.log
+        )
         stats[doc_id] = st.as_dict()
         return df
 
@@ -83,12 +89,16 @@ def _preview(frames: dict[str, pd.DataFrame]) -> str:
                 break
     return f"**{key}**\n\n" + markdown_table(
         df.iloc[rows] if rows else df,
-        ["text", "index_type", "entry_label", "meaning_type", "meaning_id", "meaning_gloss", "meaning_confidence"], n=10)
+        ["text", "index_type", "entry_label", "meaning_type", "meaning_id", "meaning_gloss", "meaning_confidence"],
+        n=10,
+    )
 
 
 def _metadata(frames: dict[str, pd.DataFrame], stats: dict[str, Any], resolver: MeaningResolver) -> dict[str, Any]:
     rows = [f for f in frames.values() if len(f)]
-    every = pd.concat(rows) if rows else pd.DataFrame(columns=["meaning_type", "index_type", "reason_code", "merge_key"])
+    every = (
+        pd.concat(rows) if rows else pd.DataFrame(columns=["meaning_type", "index_type", "reason_code", "merge_key"])
+    )
     return {
         "meaning_types": dict(Counter(every["meaning_type"])),
         "index_types": dict(Counter(every["index_type"])),
@@ -143,11 +153,16 @@ def _suppression_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list
     return suppression_rule_for(MeaningsSettings.from_env().suppressions_path)(doc_id, df, source)
 
 
-@asset_check(asset="resolved_meanings", name="resolved_meanings_not_suppressed", blocking=True,
-             description="No emitted row matches a suppression rule (the `meanings` resource's suppressions_path: "
-                         "data/suppressions.csv or TEXTGUARD_SUPPRESSIONS).")
-def resolved_meanings_not_suppressed(context: AssetCheckExecutionContext, meanings: MeaningsResource,
-                                     value) -> AssetCheckResult:
+@asset_check(
+    asset="resolved_meanings",
+    name="resolved_meanings_not_suppressed",
+    blocking=True,
+    description="No emitted row matches a suppression rule (the `meanings` resource's suppressions_path: "
+    "data/suppressions.csv or TEXTGUARD_SUPPRESSIONS).",
+)
+def resolved_meanings_not_suppressed(
+    context: AssetCheckExecutionContext, meanings: MeaningsResource, value
+) -> AssetCheckResult:
     """Built from the shared failure report, with the rules the asset used (the resource's path)."""
     rule = suppression_rule_for(meanings.suppressions_path)
     failures: list[dict[str, Any]] = []
@@ -161,13 +176,23 @@ def resolved_meanings_not_suppressed(context: AssetCheckExecutionContext, meanin
 
 CHECKS = [
     char_range_check("resolved_meanings"),
-    frame_check("resolved_meanings", "resolved_meanings_meaning_ids", _meaning_id_rule, with_sources=False,
-                description="meaning_id is set iff meaning_type is wordnet/wikidata (lexicon-prefixed synset id, "
-                            "wikidata:Q…); custom rows have none."),
+    frame_check(
+        "resolved_meanings",
+        "resolved_meanings_meaning_ids",
+        _meaning_id_rule,
+        with_sources=False,
+        description="meaning_id is set iff meaning_type is wordnet/wikidata (lexicon-prefixed synset id, "
+        "wikidata:Q…); custom rows have none.",
+    ),
     resolved_meanings_not_suppressed,
-    frame_check("resolved_meanings", "resolved_meanings_merge_keys", _merge_key_rule, with_sources=False,
-                description="merge_key = index_type|meaning_type|meaning_id (or index_type|normalized_label|custom); "
-                            "one meaning and one entry label per merge key."),
+    frame_check(
+        "resolved_meanings",
+        "resolved_meanings_merge_keys",
+        _merge_key_rule,
+        with_sources=False,
+        description="merge_key = index_type|meaning_type|meaning_id (or index_type|normalized_label|custom); "
+        "one meaning and one entry label per merge key.",
+    ),
     documents_ok_check("resolved_meanings"),
 ]
 

@@ -29,8 +29,21 @@ _CAMEL = re.compile(r"[a-z][A-Z]")
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9\-]{1,9}s?$")
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][a-zà-ÿ'’\-]+(?:-[A-Z][a-zà-ÿ'’]+)?|[A-Z]\.|[A-Z][a-z]?[A-Z][a-z]+)$")
 # Entities that are proper nouns of people/places/organizations or quantities: not subjects.
-_NON_SUBJECT_ENTS = {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "DATE", "TIME", "MONEY", "QUANTITY",
-                     "PERCENT", "CARDINAL", "ORDINAL"}
+_NON_SUBJECT_ENTS = {
+    "PERSON",
+    "ORG",
+    "GPE",
+    "LOC",
+    "NORP",
+    "FAC",
+    "DATE",
+    "TIME",
+    "MONEY",
+    "QUANTITY",
+    "PERCENT",
+    "CARDINAL",
+    "ORDINAL",
+}
 _TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP", "PART", "AUX", "ADV", "INTJ", "SCONJ"}
 _MODIFIER_POS = {"NOUN", "PROPN", "ADJ", "VERB"}
 
@@ -92,6 +105,7 @@ class WordSignals:
 
     def is_lemma(self, word: str, pos: str = "n") -> bool:
         """``word`` is itself a WordNet lemma (so "data" stays "data", not spaCy's "datum")."""
+
         def judge() -> bool:
             try:
                 return any(w.lemma().lower() == word for w in self.wnet.words(word, pos=pos))
@@ -102,6 +116,7 @@ class WordSignals:
 
     def common_word(self, word: str) -> bool:
         """WordNet has ``word`` (or its base form) as a lower-case lemma: a common word, not a name."""
+
         def judge() -> bool:
             try:
                 return any(w.lemma().islower() for w in self.wnet.words(word))
@@ -120,6 +135,7 @@ class WordSignals:
         """A part of a written work (chapter, section, appendix, figure, conclusion): the first
         noun sense is a direct "piece of writing" or descends from "section"/"matter"/"nontextual matter", or one of the
         first three senses is a kind of "section"/"subdivision" — read from WordNet's hypernyms."""
+
         def hits(synset, roots: set[str]) -> bool:
             for n, hyper in enumerate(synset.closure("hypernym")):
                 if n > 12:
@@ -171,8 +187,11 @@ class EmbeddedDetector:
         masked = [analysis_text(c.text, fmt) for c in prose]
         # Bounded windows, pulled lazily in small batches: a 10 MB one-line paragraph never reaches spaCy
         # whole (E088 above nlp.max_length, ≈ 1 GB of parse state per MB).
-        pieces = [(chunk, mtext, offset, piece) for chunk, mtext in zip(prose, masked)
-                  for offset, piece in spacy_windows(mtext, self.settings.window_chars)]
+        pieces = [
+            (chunk, mtext, offset, piece)
+            for chunk, mtext in zip(prose, masked)
+            for offset, piece in spacy_windows(mtext, self.settings.window_chars)
+        ]
         if {getattr(c, "language", None) for c in prose} <= _MODEL_LANGUAGES:
             docs = self.nlp.pipe((spacy_input(p[3]) for p in pieces), batch_size=self.settings.spacy_batch_size)
         else:
@@ -223,7 +242,7 @@ class EmbeddedDetector:
 
     def _context(self, mtext: str, s: int, e: int) -> str:
         w = self.settings.context_chars
-        return _WS.sub(" ", mtext[max(0, s - w): e + w]).strip()
+        return _WS.sub(" ", mtext[max(0, s - w) : e + w]).strip()
 
     def _chunk_mentions(self, text: str, chunk: Chunk, mtext: str, doc: Any, offset: int = 0) -> list[Mention]:
         """Mentions of one spaCy doc: the window of ``mtext`` that starts at ``offset``."""
@@ -242,9 +261,18 @@ class EmbeddedDetector:
                 span = self._span(text, chunk, mtext, s, e)
                 if span is None:
                     continue
-                out.append(Mention(span.start, span.end, span.text, "author",
-                                   author_label(" ".join(t.text for t in toks)), "spacy_ner:PERSON",
-                                   lookup=" ".join(t.text for t in toks), context=self._context(mtext, s, e)))
+                out.append(
+                    Mention(
+                        span.start,
+                        span.end,
+                        span.text,
+                        "author",
+                        author_label(" ".join(t.text for t in toks)),
+                        "spacy_ner:PERSON",
+                        lookup=" ".join(t.text for t in toks),
+                        context=self._context(mtext, s, e),
+                    )
+                )
                 taken.append((s, e))
         if "subject" in want:
             for nc in doc.noun_chunks:
@@ -254,7 +282,7 @@ class EmbeddedDetector:
                     if last >= nc.end or any(a < nc.end and last < b for a, b in blocked_ents):
                         self.excluded["named_entity"] += 1
                         continue
-                    nc = doc[last:nc.end]
+                    nc = doc[last : nc.end]
                 found = self._subject(nc)
                 if isinstance(found, str):
                     self.excluded[found] += 1
@@ -267,8 +295,19 @@ class EmbeddedDetector:
                 if span is None:
                     continue
                 label = _label_form(toks, self.signals)
-                out.append(Mention(span.start, span.end, span.text, "subject", label, detector,
-                                   lookup=lookup, pos="n", context=self._context(mtext, s, e)))
+                out.append(
+                    Mention(
+                        span.start,
+                        span.end,
+                        span.text,
+                        "subject",
+                        label,
+                        detector,
+                        lookup=lookup,
+                        pos="n",
+                        context=self._context(mtext, s, e),
+                    )
+                )
                 taken.append((s, e))
         return out
 
@@ -302,8 +341,10 @@ class EmbeddedDetector:
         if tok.is_stop:
             return True
         if tok.pos_ == "ADJ":
-            return self.signals.senses(tok.lemma_.lower(), "a") + self.signals.senses(tok.lemma_.lower(), "s") \
+            return (
+                self.signals.senses(tok.lemma_.lower(), "a") + self.signals.senses(tok.lemma_.lower(), "s")
                 >= self.settings.everyday_adj_senses
+            )
         return False
 
     def _subject(self, nc: Any) -> tuple[list[Any], str, str] | str:
@@ -320,7 +361,7 @@ class EmbeddedDetector:
         # Longest WordNet multi-word lemma inside the chunk, ending anywhere.
         for n in range(min(len(toks), self.settings.max_words), 1, -1):
             for i in range(len(toks) - n, -1, -1):
-                sub = toks[i:i + n]
+                sub = toks[i : i + n]
                 phrase = _lookup_form(sub, self.signals)
                 if self.signals.mwe(phrase) and self.signals.senses(phrase, "n"):
                     return sub, "wordnet_mwe", phrase
@@ -392,5 +433,3 @@ def _lookup_form(toks: Sequence[Any], signals: WordSignals | None = None) -> str
     """Lower-cased words, the head lemmatized: "Reference Translations" → "reference translation"."""
     words = [t.text.lower() for t in toks[:-1]] + [_head_lemma(toks[-1], signals)]
     return " ".join(words)
-
-

@@ -56,8 +56,9 @@ class DomainProfile:
     topic_weight: float = 3.0
 
     @classmethod
-    def build(cls, wnet: Any, mentions: Iterable[tuple[str, Sequence[MeaningCandidate]]], **weights: float
-              ) -> "DomainProfile":
+    def build(
+        cls, wnet: Any, mentions: Iterable[tuple[str, Sequence[MeaningCandidate]]], **weights: float
+    ) -> "DomainProfile":
         """``mentions``: (lemma, its WordNet senses) for every noun mention; repeats count once per mention."""
         prof = cls(**weights)
         per: dict[str, tuple[Counter, Counter]] = defaultdict(lambda: (Counter(), Counter()))

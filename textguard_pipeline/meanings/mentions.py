@@ -112,7 +112,7 @@ class TextLayout:
         return Location(self.page_of(start), line, column, ci, cs, ce)
 
     def context(self, start: int, end: int, width: int = 250) -> str:
-        return self.text[max(0, start - width): end + width]
+        return self.text[max(0, start - width) : end + width]
 
 
 def locate_mentions(mentions: Iterable[Mention], layout: TextLayout) -> list[Mention]:
@@ -139,7 +139,25 @@ def locate_mentions(mentions: Iterable[Mention], layout: TextLayout) -> list[Men
 # Labels
 
 
-_PARTICLES = {"van", "von", "de", "der", "den", "da", "di", "du", "la", "le", "del", "della", "bin", "ibn", "al", "ten", "ter"}
+_PARTICLES = {
+    "van",
+    "von",
+    "de",
+    "der",
+    "den",
+    "da",
+    "di",
+    "du",
+    "la",
+    "le",
+    "del",
+    "della",
+    "bin",
+    "ibn",
+    "al",
+    "ten",
+    "ter",
+}
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
 _WS = re.compile(r"\s+")
 
@@ -170,9 +188,11 @@ _MASK_COMMON = [
 ]
 _MASK_TEX = [
     re.compile(r"(?<!\\)%[^\n]*"),
-    re.compile(r"\\(?:cite[a-z]*|ref|eqref|autoref|cref|Cref|label|url|href|input|include|includegraphics|"
-               r"begin|end|bibliography[a-z]*|usepackage|documentclass|newcommand|renewcommand|def)\*?"
-               r"(?:\[[^\]\n]*\])*(?:\{[^{}\n]*\})?"),
+    re.compile(
+        r"\\(?:cite[a-z]*|ref|eqref|autoref|cref|Cref|label|url|href|input|include|includegraphics|"
+        r"begin|end|bibliography[a-z]*|usepackage|documentclass|newcommand|renewcommand|def)\*?"
+        r"(?:\[[^\]\n]*\])*(?:\{[^{}\n]*\})?"
+    ),
     re.compile(r"\\[A-Za-z@]+\*?|\\."),
     re.compile(r"[{}~&^_$\[\]]"),
 ]
@@ -194,5 +214,3 @@ def analysis_text(text: str, fmt: str) -> str:
                 if chars[i] != "\n":
                     chars[i] = " "
     return "".join(chars)
-
-

@@ -61,9 +61,20 @@ MeaningSettings = MeaningsSettings
 
 
 #: The knobs that change what the resolver emits (the settings hash covers these and the components).
-_HASHED = ("index_types", "use_llm", "rate", "llm_batch_size", "hard_threshold", "candidate_limit", "boundary",
-           "page_chars", "min_occurrences_subject", "min_occurrences_author", "domain_aware",
-           "one_sense_per_discourse")
+_HASHED = (
+    "index_types",
+    "use_llm",
+    "rate",
+    "llm_batch_size",
+    "hard_threshold",
+    "candidate_limit",
+    "boundary",
+    "page_chars",
+    "min_occurrences_subject",
+    "min_occurrences_author",
+    "domain_aware",
+    "one_sense_per_discourse",
+)
 
 
 def _one_sense_per_discourse(mentions: Sequence[Mention], decisions: list[Decision]) -> list[Decision]:
@@ -94,9 +105,11 @@ WORDNET_LANGUAGES = frozenset({None, "en"})
 
 
 def embedded_settings(settings: MeaningsSettings) -> EmbeddedSettings:
-    return EmbeddedSettings(index_types=settings.index_types,
-                            min_occurrences={"subject": settings.min_occurrences_subject,
-                                             "author": settings.min_occurrences_author})
+    return EmbeddedSettings(
+        index_types=settings.index_types,
+        min_occurrences={"subject": settings.min_occurrences_subject, "author": settings.min_occurrences_author},
+    )
+
 
 @dataclass
 class ResolveStats:
@@ -126,10 +139,19 @@ class ResolveStats:
 class MeaningResolver:
     """Detect mentions and resolve their meanings for one document at a time."""
 
-    def __init__(self, *, nlp: Any, wnet: Any, lexicon: str, lexicon_warning: str | None = None,
-                 wikidata: WikidataClient | None = None,
-                 llm: Any = None, suppressions: Sequence[SuppressionRule] = (),
-                 settings: MeaningSettings | None = None, spacy_label: str = ""):
+    def __init__(
+        self,
+        *,
+        nlp: Any,
+        wnet: Any,
+        lexicon: str,
+        lexicon_warning: str | None = None,
+        wikidata: WikidataClient | None = None,
+        llm: Any = None,
+        suppressions: Sequence[SuppressionRule] = (),
+        settings: MeaningSettings | None = None,
+        spacy_label: str = "",
+    ):
         self.settings = settings or MeaningSettings()
         self.nlp = nlp
         self.wnet = wnet
@@ -160,8 +182,12 @@ class MeaningResolver:
 
     def settings_hash(self) -> str:
         blob = {
-            "settings": {k: getattr(self.settings, k) for k in _HASHED}, "lexicon": self.lexicon, "spacy": self.spacy_label,
-            "wikidata": self.wikidata_label, "llm": self.llm_model, "prompt_version": self.prompt_version,
+            "settings": {k: getattr(self.settings, k) for k in _HASHED},
+            "lexicon": self.lexicon,
+            "spacy": self.spacy_label,
+            "wikidata": self.wikidata_label,
+            "llm": self.llm_model,
+            "prompt_version": self.prompt_version,
             "suppressions": [asdict(r) for r in self.suppressions],
         }
         return hashlib.sha256(json.dumps(blob, sort_keys=True, default=str).encode()).hexdigest()[:16]
@@ -172,8 +198,12 @@ class MeaningResolver:
         layout = TextLayout(text, chunks)
         mentions: list[Mention] | None = None
         if self.llm is not None:
-            det = LLMMentionDetector(self.llm, index_types=self.settings.index_types, page_chars=self.settings.page_chars,
-                                     boundary=self.settings.boundary)
+            det = LLMMentionDetector(
+                self.llm,
+                index_types=self.settings.index_types,
+                page_chars=self.settings.page_chars,
+                boundary=self.settings.boundary,
+            )
             try:
                 mentions = det.detect(layout)
                 stats.detector = "llm"
@@ -186,8 +216,9 @@ class MeaningResolver:
             stats.detector = "embedded"
         return locate_mentions(mentions, layout)
 
-    def resolve_document(self, doc_id: str, text: str, chunks: Sequence[Chunk], fmt: str = "txt",
-                         run_id: str = "") -> tuple[pd.DataFrame, ResolveStats]:
+    def resolve_document(
+        self, doc_id: str, text: str, chunks: Sequence[Chunk], fmt: str = "txt", run_id: str = ""
+    ) -> tuple[pd.DataFrame, ResolveStats]:
         stats = ResolveStats()
         t0 = time.perf_counter()
         mentions = self.detect(text, chunks, fmt, stats)
@@ -196,8 +227,12 @@ class MeaningResolver:
         # issue 17: a mention in a language without an installed WordNet is never looked up in the English one
         languages = {c.index: getattr(c, "language", None) for c in chunks}
         unsupported = [languages.get(m.chunk_index) not in WORDNET_LANGUAGES for m in mentions]
-        found = [([custom_candidate(m.label)], "unsupported_language") if skip
-                 else self.finder.find(m.label, m.index_type, m.lookup, m.pos) for m, skip in zip(mentions, unsupported)]
+        found = [
+            ([custom_candidate(m.label)], "unsupported_language")
+            if skip
+            else self.finder.find(m.label, m.index_type, m.lookup, m.pos)
+            for m, skip in zip(mentions, unsupported)
+        ]
         decisions, heads, profile = self._supported_decisions(mentions, found, unsupported)
         if self.llm is not None:
             self._llm_decisions(mentions, found, decisions, stats)
@@ -207,17 +242,32 @@ class MeaningResolver:
             c = d.candidate
             norm = normalize_label(m.label)
             row = {
-                "doc_id": doc_id, "start": m.start, "end": m.end, "text": m.text,
-                "index_type": m.index_type, "label": m.label, "normalized_label": norm, "entry_label": m.label,
-                "page": m.page, "line": m.line, "column": m.column, "chunk_index": m.chunk_index,
-                "chunk_start": m.chunk_start, "chunk_end": m.chunk_end,
-                "detector": m.detector, "detector_model": self.llm_model if m.detector.startswith("llm") else self.spacy_label,
+                "doc_id": doc_id,
+                "start": m.start,
+                "end": m.end,
+                "text": m.text,
+                "index_type": m.index_type,
+                "label": m.label,
+                "normalized_label": norm,
+                "entry_label": m.label,
+                "page": m.page,
+                "line": m.line,
+                "column": m.column,
+                "chunk_index": m.chunk_index,
+                "chunk_start": m.chunk_start,
+                "chunk_end": m.chunk_end,
+                "detector": m.detector,
+                "detector_model": self.llm_model if m.detector.startswith("llm") else self.spacy_label,
                 "validation_status": m.validation_status,
-                "meaning_type": c.meaning_type, "meaning_id": c.meaning_id if c.meaning_type != "custom" else None,
+                "meaning_type": c.meaning_type,
+                "meaning_id": c.meaning_id if c.meaning_type != "custom" else None,
                 "meaning_lemma": c.label if c.meaning_type != "custom" else None,
                 "meaning_gloss": c.gloss if c.meaning_type != "custom" else None,
-                "meaning_confidence": d.confidence, "meaning_source": d.source, "reason_code": d.reason_code,
-                "candidate_rule": rule, "n_candidates": sum(1 for x in cands if x.meaning_type != "custom"),
+                "meaning_confidence": d.confidence,
+                "meaning_source": d.source,
+                "reason_code": d.reason_code,
+                "candidate_rule": rule,
+                "n_candidates": sum(1 for x in cands if x.meaning_type != "custom"),
                 "merge_key": merge_key(m.index_type, c.meaning_type, c.meaning_id, norm),
                 "lexicon": self.lexicon,
                 "head_meaning_id": heads[i][0] if c.meaning_type == "custom" and heads[i] else None,
@@ -236,11 +286,23 @@ class MeaningResolver:
         df["prompt_version"] = self.prompt_version
         df["settings_hash"] = self.settings_hash()
         df["extraction_version"] = text_hash(text)
-        df = df[RESOLVED_COLUMNS].astype({"start": "int64", "end": "int64", "page": "int64", "line": "int64",
-                                          "column": "int64", "chunk_index": "int64", "chunk_start": "int64",
-                                          "chunk_end": "int64", "n_candidates": "int64",
-                                          "meaning_confidence": "float64", "indexability": "float64",
-                                          "specificity": "float64", "overall_confidence": "float64"})
+        df = df[RESOLVED_COLUMNS].astype(
+            {
+                "start": "int64",
+                "end": "int64",
+                "page": "int64",
+                "line": "int64",
+                "column": "int64",
+                "chunk_index": "int64",
+                "chunk_start": "int64",
+                "chunk_end": "int64",
+                "n_candidates": "int64",
+                "meaning_confidence": "float64",
+                "indexability": "float64",
+                "specificity": "float64",
+                "overall_confidence": "float64",
+            }
+        )
         stats.by_meaning_type = Counter(df["meaning_type"])
         stats.by_reason = Counter(df["reason_code"])
         stats.by_rule = Counter(df["candidate_rule"])
@@ -249,14 +311,18 @@ class MeaningResolver:
         if stats.detector == "embedded":
             kept = sum(m.index_type == "subject" for m in mentions)
             stats.noun_chunks, stats.excluded_share = exclusion_shares(self.embedded.excluded, kept)
-        stats.seconds = {"detect": round(t1 - t0, 3), "resolve": round(t2 - t1, 3),
-                         "total": round(time.perf_counter() - t0, 3)}
+        stats.seconds = {
+            "detect": round(t1 - t0, 3),
+            "resolve": round(t2 - t1, 3),
+            "total": round(time.perf_counter() - t0, 3),
+        }
         return df, stats
 
     # -- helpers --------------------------------------------------------------
 
-    def _supported_decisions(self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]],
-                             unsupported: Sequence[bool]):
+    def _supported_decisions(
+        self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]], unsupported: Sequence[bool]
+    ):
         """:meth:`_embedded_decisions` over the mentions a lexicon serves; the others stay custom (issue 17)."""
         if not any(unsupported):
             return self._embedded_decisions(mentions, found)
@@ -268,8 +334,9 @@ class MeaningResolver:
             decisions[i], heads[i] = some[j], some_heads[j]
         return decisions, heads, profile
 
-    def _embedded_decisions(self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]]
-                            ) -> tuple[list[Decision], list[tuple[str, str] | None], DomainProfile | None]:
+    def _embedded_decisions(
+        self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]]
+    ) -> tuple[list[Decision], list[tuple[str, str] | None], DomainProfile | None]:
         """Decisions (one per mention), head meanings of custom compounds, and the domain profile.
 
         Each mention is decided from its own context, with the document's domain profile adding a bonus to
@@ -279,14 +346,21 @@ class MeaningResolver:
         s = self.settings
         profile = None
         if s.domain_aware:
-            profile = DomainProfile.build(self.wnet, [
-                (m.lookup or m.label, [c.wordnet for c in cands if c.meaning_type == "wordnet"])
-                for m, (cands, _r) in zip(mentions, found) if m.index_type == "subject"])
+            profile = DomainProfile.build(
+                self.wnet,
+                [
+                    (m.lookup or m.label, [c.wordnet for c in cands if c.meaning_type == "wordnet"])
+                    for m, (cands, _r) in zip(mentions, found)
+                    if m.index_type == "subject"
+                ],
+            )
         contexts: dict[tuple[str, str], list[str]] = defaultdict(list)
         for m in mentions:
             contexts[(m.index_type, m.lookup or m.label)].append(m.context)
-        decisions = [self.chooser.choose(m.text, m.context, cands, self._bonus(profile, m.lookup or m.label))
-                     for m, (cands, _r) in zip(mentions, found)]
+        decisions = [
+            self.chooser.choose(m.text, m.context, cands, self._bonus(profile, m.lookup or m.label))
+            for m, (cands, _r) in zip(mentions, found)
+        ]
         if s.one_sense_per_discourse:
             decisions = _one_sense_per_discourse(mentions, decisions)
         heads = [self._head_meaning(m, d, profile, contexts) for m, d in zip(mentions, decisions)]
@@ -297,8 +371,9 @@ class MeaningResolver:
             return None
         return lambda cand: profile.bonus(self.wnet, lemma, cand)
 
-    def _head_meaning(self, m: Mention, d: Decision, profile: DomainProfile | None,
-                      contexts: dict[tuple[str, str], list[str]]) -> tuple[str, str] | None:
+    def _head_meaning(
+        self, m: Mention, d: Decision, profile: DomainProfile | None, contexts: dict[tuple[str, str], list[str]]
+    ) -> tuple[str, str] | None:
         """(id, gloss) of the head noun's sense for a compound WordNet lacks ("porcelain crown" → crown)."""
         words = (m.lookup or m.label).split()
         if d.candidate.meaning_type != "custom" or m.index_type != "subject" or len(words) < 2:
@@ -325,11 +400,17 @@ class MeaningResolver:
         df["entry_label"] = df["merge_key"].map(best)
         return df
 
-    def _llm_decisions(self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]],
-                       decisions: list[Decision], stats: ResolveStats) -> None:
+    def _llm_decisions(
+        self,
+        mentions: Sequence[Mention],
+        found: Sequence[tuple[list[Candidate], str]],
+        decisions: list[Decision],
+        stats: ResolveStats,
+    ) -> None:
         """One item per (index_type, label); mentions with a single real candidate need no model."""
-        dis = LLMDisambiguator(self.llm, batch_size=self.settings.llm_batch_size,
-                               hard_threshold=self.settings.hard_threshold)
+        dis = LLMDisambiguator(
+            self.llm, batch_size=self.settings.llm_batch_size, hard_threshold=self.settings.hard_threshold
+        )
         groups: dict[tuple[str, str], list[int]] = defaultdict(list)
         for i, (m, (cands, _rule)) in enumerate(zip(mentions, found)):
             if sum(1 for c in cands if c.meaning_type != "custom") >= 1 and len(cands) > 1:
@@ -338,8 +419,9 @@ class MeaningResolver:
         for n, ((itype, label), idx) in enumerate(groups.items(), 1):
             first = mentions[idx[0]]
             cands = found[idx[0]][0]
-            more, _ = self.finder.find(first.label, first.index_type, first.lookup, first.pos,
-                                       limit=2 * self.settings.candidate_limit)
+            more, _ = self.finder.find(
+                first.label, first.index_type, first.lookup, first.pos, limit=2 * self.settings.candidate_limit
+            )
             if not any(c.meaning_type == "custom" for c in more):
                 more = list(more) + [custom_candidate(label)]
             if not any(c.meaning_type == "custom" for c in cands):
@@ -366,8 +448,10 @@ class MeaningResolver:
             return df
         keys = list(dict.fromkeys(df["merge_key"]))
         first = df.drop_duplicates("merge_key").set_index("merge_key")
-        terms = [(f"entry_{i}", str(first.loc[k, "entry_label"]), str(first.loc[k, "index_type"]))
-                 for i, k in enumerate(keys, 1)]
+        terms = [
+            (f"entry_{i}", str(first.loc[k, "entry_label"]), str(first.loc[k, "index_type"]))
+            for i, k in enumerate(keys, 1)
+        ]
         counter: Counter = Counter()
         ratings = rate_terms(self.llm, terms, stats=counter)
         by_key = {k: ratings.get(f"entry_{i}") for i, k in enumerate(keys, 1)}
@@ -375,8 +459,6 @@ class MeaningResolver:
             df[col] = df["merge_key"].map(lambda k: by_key[k][j] if by_key.get(k) else None)
         stats.llm.update(dict(counter))
         return df
-
-
 
 
 def build_resolver(settings: MeaningsSettings) -> MeaningResolver:
@@ -397,10 +479,21 @@ def build_resolver(settings: MeaningsSettings) -> MeaningResolver:
     llm_cfg = llm_config_from_env() if settings.use_llm else None
     if settings.use_llm and llm_cfg is None:
         raise ValueError("use_llm is on but TEXTGUARD_LLM_URL is not set")
-    wikidata = WikidataClient(WikidataConfig(base_url=settings.wikidata_url or "https://www.wikidata.org",
-                                             mode=settings.wikidata_mode,
-                                             cache_dir=settings.wikidata_cache_dir or default_cache_dir()))
-    return MeaningResolver(nlp=nlp, wnet=wnet, lexicon=status.spec, lexicon_warning=status.warning,
-                           wikidata=wikidata, llm=ChatClient(llm_cfg) if llm_cfg else None,
-                           suppressions=load_suppressions(settings.suppressions_path),
-                           settings=replace(settings, use_llm=llm_cfg is not None), spacy_label=model_label(nlp))
+    wikidata = WikidataClient(
+        WikidataConfig(
+            base_url=settings.wikidata_url or "https://www.wikidata.org",
+            mode=settings.wikidata_mode,
+            cache_dir=settings.wikidata_cache_dir or default_cache_dir(),
+        )
+    )
+    return MeaningResolver(
+        nlp=nlp,
+        wnet=wnet,
+        lexicon=status.spec,
+        lexicon_warning=status.warning,
+        wikidata=wikidata,
+        llm=ChatClient(llm_cfg) if llm_cfg else None,
+        suppressions=load_suppressions(settings.suppressions_path),
+        settings=replace(settings, use_llm=llm_cfg is not None),
+        spacy_label=model_label(nlp),
+    )

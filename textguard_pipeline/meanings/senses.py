@@ -33,8 +33,17 @@ from typing import Callable, Iterable, Sequence
 from ..settings import PROJECT_ROOT
 
 _POS_ALIASES = {
-    "n": "n", "noun": "n", "propn": "n", "v": "v", "verb": "v", "aux": "v",
-    "a": "a", "adj": "a", "s": "a", "r": "r", "adv": "r",
+    "n": "n",
+    "noun": "n",
+    "propn": "n",
+    "v": "v",
+    "verb": "v",
+    "aux": "v",
+    "a": "a",
+    "adj": "a",
+    "s": "a",
+    "r": "r",
+    "adv": "r",
 }
 _POS_ORDER = {"n": 0, "v": 1, "a": 2, "s": 2, "r": 3}
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
@@ -100,8 +109,7 @@ def wordnet_candidates(wnet, text: str, pos: str | None = None, limit: int = 8) 
                 inflected = lemma.lower() != form.lower()
                 key = (inflected, _POS_ORDER.get(ss.pos, 9), rank)
                 if ss.id not in seen or key < seen[ss.id][0]:
-                    seen[ss.id] = (key, MeaningCandidate(ss.id, lemma, ss.definition() or "",
-                                                         ss.pos, rank))
+                    seen[ss.id] = (key, MeaningCandidate(ss.id, lemma, ss.definition() or "", ss.pos, rank))
         if seen:
             break  # the literal form (or its first variant) matched: do not mix in variants
     ordered = [c for _k, c in sorted(seen.values(), key=lambda kc: kc[0])]
@@ -190,7 +198,9 @@ def _gloss_stats_for(specs: tuple[str, ...], db_path: str) -> GlossStats:
     with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as conn:
         rows = conn.execute(
             "SELECT d.definition FROM definitions AS d JOIN lexicons AS l ON l.rowid = d.lexicon_rowid "
-            f"WHERE l.specifier IN ({','.join('?' * len(specs))})", specs)
+            f"WHERE l.specifier IN ({','.join('?' * len(specs))})",
+            specs,
+        )
         for (definition,) in rows:
             n += 1
             toks = set(tokens(definition or ""))
@@ -224,8 +234,9 @@ def sense_count(wnet, lemma: str, pos: str | None = None) -> int:
     p = normalize_pos(pos)
     wanted = [None] if p is None else (["a", "s"] if p == "a" else [p])
     form = _forms(lemma)[0]
-    exact = {s.id for wp in wanted for w in wnet.words(form, pos=wp) if w.lemma().lower() == form.lower()
-             for s in w.senses()}
+    exact = {
+        s.id for wp in wanted for w in wnet.words(form, pos=wp) if w.lemma().lower() == form.lower() for s in w.senses()
+    }
     if exact:
         return len(exact)
     return len({s.id for wp in wanted for s in wnet.senses(form, pos=wp)})
@@ -251,8 +262,9 @@ def is_generic_noun(wnet, lemma: str, stats: GlossStats | None = None) -> bool:
 
 
 #: Lexicographer files of concrete, physical things (WordNet lexnames(5)).
-CONCRETE_LEXFILES = frozenset({"noun.artifact", "noun.food", "noun.body", "noun.substance", "noun.plant",
-                               "noun.animal", "noun.object"})
+CONCRETE_LEXFILES = frozenset(
+    {"noun.artifact", "noun.food", "noun.body", "noun.substance", "noun.plant", "noun.animal", "noun.object"}
+)
 
 
 def _first_lexfile(wnet, lemma: str) -> str | None:
@@ -331,14 +343,28 @@ def lexicon_cache(wnet, name: str) -> dict:
 
 @dataclass(frozen=True)
 class _Signature:
-    own: frozenset      # stems of definition, examples, lemmas
+    own: frozenset  # stems of definition, examples, lemmas
     related: frozenset  # stems of related synsets' lemmas and definitions
 
 
 # Relations whose glosses describe the same sense from another angle.
-_RELATED = ("hypernym", "instance_hypernym", "hyponym", "instance_hyponym", "domain_topic",
-            "domain_region", "mero_part", "holo_part", "mero_member", "holo_member", "similar", "also",
-            "attribute", "entails", "causes")
+_RELATED = (
+    "hypernym",
+    "instance_hypernym",
+    "hyponym",
+    "instance_hyponym",
+    "domain_topic",
+    "domain_region",
+    "mero_part",
+    "holo_part",
+    "mero_member",
+    "holo_member",
+    "similar",
+    "also",
+    "attribute",
+    "entails",
+    "causes",
+)
 
 
 class LeskDisambiguator:
@@ -351,8 +377,9 @@ class LeskDisambiguator:
     WordNet's sense order is a strong prior, and weak overlaps are noise.
     """
 
-    def __init__(self, wnet, related_weight: float = 0.5, margin: float = 3.0, max_related: int = 12,
-                 use_lesk: bool = True):
+    def __init__(
+        self, wnet, related_weight: float = 0.5, margin: float = 3.0, max_related: int = 12, use_lesk: bool = True
+    ):
         self.wnet = wnet
         # use_lesk=False is the first-sense baseline (the fallback if Lesk ever loses to it).
         self.use_lesk = use_lesk
@@ -404,9 +431,13 @@ class LeskDisambiguator:
         mention = {stem(t) for t in tokens(mention_text)}
         return {stem(t) for t in tokens(context)} - mention
 
-    def choose(self, mention_text: str, context: str, candidates: Sequence[MeaningCandidate],
-               bonus: Callable[[MeaningCandidate], float] | None = None,
-               ) -> tuple[MeaningCandidate | None, float, str]:
+    def choose(
+        self,
+        mention_text: str,
+        context: str,
+        candidates: Sequence[MeaningCandidate],
+        bonus: Callable[[MeaningCandidate], float] | None = None,
+    ) -> tuple[MeaningCandidate | None, float, str]:
         """(chosen candidate, confidence 0..1, reason_code).
 
         reason codes: ``no_candidates``, ``single_candidate``, ``gloss_overlap``
@@ -432,8 +463,9 @@ class LeskDisambiguator:
             return chosen
         return self._decide(lesk, first, len(candidates))
 
-    def _decide(self, scores: list[tuple[float, MeaningCandidate]], first: MeaningCandidate,
-                n: int) -> tuple[MeaningCandidate, float, str]:
+    def _decide(
+        self, scores: list[tuple[float, MeaningCandidate]], first: MeaningCandidate, n: int
+    ) -> tuple[MeaningCandidate, float, str]:
         first_score = next(s for s, c in scores if c is first)
         best_score, best = max(scores, key=lambda sc: sc[0])
         if best is not first and best_score - first_score >= self.margin:
@@ -452,8 +484,9 @@ def _confidence(best: float, others: Sequence[float]) -> float:
     return round(min(0.95, 0.6 + 0.35 * (1 - math.exp(-margin / 6.0))), 2)
 
 
-def evaluate(disambiguator: LeskDisambiguator, items: Iterable[tuple[str, str, list[MeaningCandidate],
-                                                                     MeaningCandidate]]) -> dict:
+def evaluate(
+    disambiguator: LeskDisambiguator, items: Iterable[tuple[str, str, list[MeaningCandidate], MeaningCandidate]]
+) -> dict:
     """Accuracy of the disambiguator and of the first-sense baseline on labelled items.
 
     ``items``: (mention_text, context, candidates, gold candidate).

@@ -139,8 +139,16 @@ class LLMMentionDetector:
 
     name = "llm"
 
-    def __init__(self, client: Any, *, index_types: Sequence[str] = INDEX_TYPES, page_chars: int = 6000,
-                 context_pages: int = 1, boundary: str = "split", reanchor_radius: int = 300):
+    def __init__(
+        self,
+        client: Any,
+        *,
+        index_types: Sequence[str] = INDEX_TYPES,
+        page_chars: int = 6000,
+        context_pages: int = 1,
+        boundary: str = "split",
+        reanchor_radius: int = 300,
+    ):
         if boundary not in BOUNDARY_POLICIES:
             raise ValueError(f"boundary policy {boundary!r} is not one of {BOUNDARY_POLICIES}")
         self.client = client
@@ -161,7 +169,7 @@ class LLMMentionDetector:
         for i, primary in enumerate(pages):
             if not primary.text.strip():
                 continue
-            window = pages[i: i + 1 + self.context_pages]
+            window = pages[i : i + 1 + self.context_pages]
             self.stats.windows += 1
             for m in self._window(layout, window, primary):
                 key = (m.start, m.end, m.index_type)
@@ -174,12 +182,18 @@ class LLMMentionDetector:
     # -- one window -----------------------------------------------------------
 
     def _messages(self, window: Sequence[Page], primary: Page, failures: list[str] | None) -> list[dict[str, str]]:
-        payload = {"pages": [{"pageNumber": p.number, "pageText": p.text} for p in window],
-                   "indexTypes": list(self.index_types), "primaryPage": primary.number}
+        payload = {
+            "pages": [{"pageNumber": p.number, "pageText": p.text} for p in window],
+            "indexTypes": list(self.index_types),
+            "primaryPage": primary.number,
+        }
         system = stage_a_system_prompt(self.index_types)
         if failures is not None:
             system += "\n\n" + STRICT_NOTE.format(failures="\n".join(failures[:20]) or "- (reply was not valid JSON)")
-        return [{"role": "system", "content": system}, {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}]
+        return [
+            {"role": "system", "content": system},
+            {"role": "user", "content": json.dumps(payload, ensure_ascii=False)},
+        ]
 
     def _ask(self, window: Sequence[Page], primary: Page, failures: list[str] | None) -> Any:
         self.stats.llm_calls += 1
@@ -207,10 +221,11 @@ class LLMMentionDetector:
             self.stats.rejected_invalid += len(still) if not isinstance(retry, Exception) else len(failures)
         return good
 
-    def _validate(self, layout: TextLayout, window: Sequence[Page], primary: Page, reply: Any,
-                  status: str) -> tuple[list[Mention], list[str]]:
+    def _validate(
+        self, layout: TextLayout, window: Sequence[Page], primary: Page, reply: Any, status: str
+    ) -> tuple[list[Mention], list[str]]:
         if isinstance(reply, Exception) or not isinstance(reply, dict) or not isinstance(reply.get("entries"), list):
-            return [], ["- the reply was not the JSON object {\"entries\": [...]}"]
+            return [], ['- the reply was not the JSON object {"entries": [...]}']
         by_number = {p.number: p for p in window}
         good: list[Mention] = []
         failures: list[str] = []
@@ -237,8 +252,9 @@ class LLMMentionDetector:
                 good.extend(ms)
         return good, failures
 
-    def _anchor(self, layout: TextLayout, page: Page, raw: dict, itype: str, label: str,
-                status: str) -> tuple[list[Mention], str | None]:
+    def _anchor(
+        self, layout: TextLayout, page: Page, raw: dict, itype: str, label: str, status: str
+    ) -> tuple[list[Mention], str | None]:
         """Mentions for one reported mention, or the reason it could not be anchored."""
         quote, cs, ce = raw.get("textQuote"), raw.get("charStart"), raw.get("charEnd")
         if not isinstance(quote, str) or not quote.strip():
@@ -252,8 +268,17 @@ class LLMMentionDetector:
             label = author_label(label)
 
         def mk(a: int, b: int, st: str) -> Mention:
-            return Mention(a, b, layout.text[a:b], itype, label, f"llm:{self.model}", lookup=label if itype == "author" else label.lower(),
-                           context=layout.context(a, b), validation_status=st)
+            return Mention(
+                a,
+                b,
+                layout.text[a:b],
+                itype,
+                label,
+                f"llm:{self.model}",
+                lookup=label if itype == "author" else label.lower(),
+                context=layout.context(a, b),
+                validation_status=st,
+            )
 
         if cs is not None and ce is not None and 0 <= cs <= ce <= len(page.text) and page.text[cs:ce] == quote:
             self.stats.valid += status == "valid"

@@ -55,7 +55,10 @@ class SuppressionRule:
         mid = row.get("meaning_id") or ""
         label = row.get("normalized_label") or ""
         if self.suppression_mode == "block_all":
-            return bool((self.meaning_id and mid == self.meaning_id) or (self.normalized_label and label == self.normalized_label))
+            return bool(
+                (self.meaning_id and mid == self.meaning_id)
+                or (self.normalized_label and label == self.normalized_label)
+            )
         if self.meaning_id:
             return mid == self.meaning_id
         # A label-only suggestion block is the fallback for custom entries (seed: merge by label only
@@ -94,7 +97,9 @@ def load_suppressions(path: str | Path | None) -> list[SuppressionRule]:
         if mode not in SUPPRESSION_MODES:
             raise SuppressionError(f"{p} line {n}: suppression_mode {mode!r} is not one of {SUPPRESSION_MODES}")
         if not _SCOPE.match(scope):
-            raise SuppressionError(f"{p} line {n}: scope {scope!r} is not project, document:<doc_id> or page_range:<a>-<b>")
+            raise SuppressionError(
+                f"{p} line {n}: scope {scope!r} is not project, document:<doc_id> or page_range:<a>-<b>"
+            )
         if itype and itype not in INDEX_TYPES:
             raise SuppressionError(f"{p} line {n}: index_type {itype!r} is not one of {INDEX_TYPES}")
         if mtype and mtype not in MEANING_TYPES:
@@ -133,8 +138,16 @@ def meaning_id_violations(df: pd.DataFrame) -> list[dict[str, Any]]:
             if lex and not mid.startswith(lex + "-"):
                 why = f"wordnet id {mid!r} is not prefixed by its lexicon {lex!r}"
         if why:
-            out.append({"start": r.start, "end": r.end, "text": r.text, "meaning_type": mtype,
-                        "meaning_id": mid, "reason": why})
+            out.append(
+                {
+                    "start": r.start,
+                    "end": r.end,
+                    "text": r.text,
+                    "meaning_type": mtype,
+                    "meaning_id": mid,
+                    "reason": why,
+                }
+            )
     return out
 
 
@@ -147,19 +160,43 @@ def merge_key_violations(df: pd.DataFrame) -> list[dict[str, Any]]:
         mid = r.meaning_id if isinstance(r.meaning_id, str) and r.meaning_id else None
         expected = merge_key(r.index_type, r.meaning_type, mid, r.normalized_label)
         if r.merge_key != expected:
-            out.append({"start": r.start, "end": r.end, "text": r.text, "expected": expected, "found": r.merge_key,
-                        "reason": "merge_key does not follow from the row"})
+            out.append(
+                {
+                    "start": r.start,
+                    "end": r.end,
+                    "text": r.text,
+                    "expected": expected,
+                    "found": r.merge_key,
+                    "reason": "merge_key does not follow from the row",
+                }
+            )
         if normalize_label(r.label) != r.normalized_label:
-            out.append({"start": r.start, "end": r.end, "text": r.text, "expected": normalize_label(r.label),
-                        "found": r.normalized_label, "reason": "normalized_label is not normalize_label(label)"})
+            out.append(
+                {
+                    "start": r.start,
+                    "end": r.end,
+                    "text": r.text,
+                    "expected": normalize_label(r.label),
+                    "found": r.normalized_label,
+                    "reason": "normalized_label is not normalize_label(label)",
+                }
+            )
         labels[r.merge_key].add(r.entry_label)
         meanings[r.merge_key].add((r.index_type, r.meaning_type, mid))
     for key, ls in labels.items():
         if len(ls) > 1:
-            out.append({"merge_key": key, "found": sorted(map(str, ls))[:5], "reason": "several entry labels for one merge key"})
+            out.append(
+                {
+                    "merge_key": key,
+                    "found": sorted(map(str, ls))[:5],
+                    "reason": "several entry labels for one merge key",
+                }
+            )
     for key, ms in meanings.items():
         if len(ms) > 1:
-            out.append({"merge_key": key, "found": sorted(map(str, ms))[:5], "reason": "several meanings for one merge key"})
+            out.append(
+                {"merge_key": key, "found": sorted(map(str, ms))[:5], "reason": "several meanings for one merge key"}
+            )
     return out
 
 
@@ -170,14 +207,22 @@ def suppression_violations(df: pd.DataFrame, rules: Sequence[SuppressionRule], d
     for row in df.to_dict("records"):
         rule = suppressing_rule(rules, row, doc_id)
         if rule is not None:
-            out.append({"start": row["start"], "end": row["end"], "text": row["text"], "meaning_id": row["meaning_id"],
-                        "reason": f"suppressed by {rule.suppression_mode} rule {rule.meaning_id or rule.normalized_label!r}"})
+            out.append(
+                {
+                    "start": row["start"],
+                    "end": row["end"],
+                    "text": row["text"],
+                    "meaning_id": row["meaning_id"],
+                    "reason": f"suppressed by {rule.suppression_mode} rule {rule.meaning_id or rule.normalized_label!r}",
+                }
+            )
     return out
-
-
 
 
 def frame_rules_for(df: pd.DataFrame, rules: Sequence[SuppressionRule], doc_id: str) -> dict[str, list[dict[str, Any]]]:
     """All row-rule violations of a resolved_meanings frame (used by tests and notebooks)."""
-    return {"meaning_id": meaning_id_violations(df), "merge_keys": merge_key_violations(df),
-            "suppression": suppression_violations(df, rules, doc_id)}
+    return {
+        "meaning_id": meaning_id_violations(df),
+        "merge_keys": merge_key_violations(df),
+        "suppression": suppression_violations(df, rules, doc_id),
+    }

@@ -177,17 +177,23 @@ class WikidataClient:
     def http(self) -> HttpClient:
         if self._client is None:
             c = self.config
-            self._client = HttpClient(HttpConfig(
-                timeout_s=c.timeout_s, max_retries=c.max_retries, backoff_s=c.backoff_s,
-                max_retry_after_s=c.max_retry_after_s, retry_statuses=RETRY_STATUSES, retry_errors=False))
+            self._client = HttpClient(
+                HttpConfig(
+                    timeout_s=c.timeout_s,
+                    max_retries=c.max_retries,
+                    backoff_s=c.backoff_s,
+                    max_retry_after_s=c.max_retry_after_s,
+                    retry_statuses=RETRY_STATUSES,
+                    retry_errors=False,
+                )
+            )
         return self._client
 
     def _get(self, params: dict[str, Any]) -> dict[str, Any]:
         url = self.config.api_url
         self.requests_made += 1
         try:
-            r = self.http.request("GET", url, params={**params, "format": "json"},
-                                  headers={"User-Agent": USER_AGENT})
+            r = self.http.request("GET", url, params={**params, "format": "json"}, headers={"User-Agent": USER_AGENT})
         except HttpError as exc:
             kind = exc.kind if exc.kind in ("timeout", "unreachable") else "http"
             raise WikidataError(kind, f"{url}: {exc}") from None
@@ -204,8 +210,16 @@ class WikidataClient:
         return data
 
     def _search_api(self, query: str) -> list[WikidataCandidate]:
-        data = self._get({"action": "wbsearchentities", "search": query, "language": self.config.language,
-                          "uselang": self.config.language, "type": "item", "limit": self.config.limit})
+        data = self._get(
+            {
+                "action": "wbsearchentities",
+                "search": query,
+                "language": self.config.language,
+                "uselang": self.config.language,
+                "type": "item",
+                "limit": self.config.limit,
+            }
+        )
         hits = data.get("search")
         if not isinstance(hits, list):
             raise WikidataError("invalid_json", "wbsearchentities reply has no 'search' list")
@@ -214,7 +228,9 @@ class WikidataClient:
             qid = h.get("id") if isinstance(h, dict) else None
             if not isinstance(qid, str) or not qid.startswith("Q"):
                 continue
-            out.append(WikidataCandidate(f"wikidata:{qid}", str(h.get("label") or query), str(h.get("description") or "")))
+            out.append(
+                WikidataCandidate(f"wikidata:{qid}", str(h.get("label") or query), str(h.get("description") or ""))
+            )
         return out
 
     def _humans(self, qids: list[str]) -> set[str]:

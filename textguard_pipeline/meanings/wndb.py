@@ -55,13 +55,32 @@ WNDB_POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 
 # Pointer symbols (wndb(5)) → WN-LMF relation types; keyed by the file's pos where they differ.
 _POINTERS = {
-    "!": "antonym", "@": "hypernym", "@i": "instance_hypernym", "~": "hyponym", "~i": "instance_hyponym",
-    "#m": "holo_member", "#s": "holo_substance", "#p": "holo_part",
-    "%m": "mero_member", "%s": "mero_substance", "%p": "mero_part",
-    "=": "attribute", "+": "derivation", "*": "entails", ">": "causes", "^": "also", "$": "similar",
-    "&": "similar", "<": "participle", "\\": "pertainym",
-    ";c": "domain_topic", "-c": "has_domain_topic", ";r": "domain_region", "-r": "has_domain_region",
-    ";u": "exemplifies", "-u": "is_exemplified_by",
+    "!": "antonym",
+    "@": "hypernym",
+    "@i": "instance_hypernym",
+    "~": "hyponym",
+    "~i": "instance_hyponym",
+    "#m": "holo_member",
+    "#s": "holo_substance",
+    "#p": "holo_part",
+    "%m": "mero_member",
+    "%s": "mero_substance",
+    "%p": "mero_part",
+    "=": "attribute",
+    "+": "derivation",
+    "*": "entails",
+    ">": "causes",
+    "^": "also",
+    "$": "similar",
+    "&": "similar",
+    "<": "participle",
+    "\\": "pertainym",
+    ";c": "domain_topic",
+    "-c": "has_domain_topic",
+    ";r": "domain_region",
+    "-r": "has_domain_region",
+    ";u": "exemplifies",
+    "-u": "is_exemplified_by",
 }
 
 
@@ -106,17 +125,17 @@ def split_gloss(gloss: str) -> tuple[str, list[str]]:
     if not m:
         return gloss.rstrip("; "), []
     definition = gloss[: m.start()].strip().rstrip(";").strip()
-    examples = [e.strip() for e in re.findall(r'"([^"]+)"', gloss[m.start():]) if e.strip()]
+    examples = [e.strip() for e in re.findall(r'"([^"]+)"', gloss[m.start() :]) if e.strip()]
     return definition, examples
 
 
 @dataclass
 class _Synset:
     offset: str
-    pos: str          # ss_type: n v a s r
+    pos: str  # ss_type: n v a s r
     lexfile: int
-    words: list       # [(lemma_with_underscores, adjposition or None)]
-    pointers: list    # [(symbol, target_offset, target_file_pos, src_word, tgt_word)]
+    words: list  # [(lemma_with_underscores, adjposition or None)]
+    pointers: list  # [(symbol, target_offset, target_file_pos, src_word, tgt_word)]
     definition: str
     examples: list
 
@@ -162,7 +181,7 @@ def _read_index(path: Path) -> dict[str, list[str]]:
                 continue
             f = line.split()
             n_synsets, n_ptr = int(f[2]), int(f[3])
-            ranks[f[0]] = f[4 + n_ptr + 2: 4 + n_ptr + 2 + n_synsets]
+            ranks[f[0]] = f[4 + n_ptr + 2 : 4 + n_ptr + 2 + n_synsets]
     return ranks
 
 
@@ -274,15 +293,18 @@ def convert_wndb(
         out.write("<!--\n" + WORDNET_NOTICE.replace("--", "- -") + "\n-->\n")
         out.write(f'<LexicalResource xmlns:dc="{LMF_DC_NS}">\n')
         out.write(
-            f'<Lexicon id={quoteattr(lexicon_id)} label={quoteattr(label or f"Princeton WordNet {wnver} (from WNDB)")}'
+            f"<Lexicon id={quoteattr(lexicon_id)} label={quoteattr(label or f'Princeton WordNet {wnver} (from WNDB)')}"
             f' language="en" email="wordnet@princeton.edu" license="{WORDNET_LICENSE_URL}"'
-            f' version={quoteattr(version)} url="https://wordnet.princeton.edu/">\n')
+            f' version={quoteattr(version)} url="https://wordnet.princeton.edu/">\n'
+        )
         n_senses = 0
         for (word, pos), senses in sorted(entries.items()):
             senses.sort()
             form = word.replace("_", " ")
-            lines = [f'<LexicalEntry id="{lexicon_id}-{_xml_id(word)}-{pos}">',
-                     f"<Lemma writtenForm={quoteattr(form)} partOfSpeech=\"{pos}\"/>"]
+            lines = [
+                f'<LexicalEntry id="{lexicon_id}-{_xml_id(word)}-{pos}">',
+                f'<Lemma writtenForm={quoteattr(form)} partOfSpeech="{pos}"/>',
+            ]
             fpos = "a" if pos == "s" else pos
             for irregular in exceptions[fpos].get(word.lower(), ()) if word.islower() else ():
                 lines.append(f"<Form writtenForm={quoteattr(irregular.replace('_', ' '))}/>")
@@ -306,28 +328,67 @@ def convert_wndb(
         out.write("\n".join(synset_xml))
         out.write("\n</Lexicon>\n</LexicalResource>\n")
     tmp.replace(out_path)
-    return ConversionStats(lexicon_id, version, len(kept), n_senses, len(entries), n_def, n_ex,
-                           n_ssrel, n_senserel, n_forms)
+    return ConversionStats(
+        lexicon_id, version, len(kept), n_senses, len(entries), n_def, n_ex, n_ssrel, n_senserel, n_forms
+    )
 
 
 # lexnames(5): lexicographer file numbers → names.
 _LEXFILES = [
-    "adj.all", "adj.pert", "adv.all", "noun.Tops", "noun.act", "noun.animal", "noun.artifact",
-    "noun.attribute", "noun.body", "noun.cognition", "noun.communication", "noun.event", "noun.feeling",
-    "noun.food", "noun.group", "noun.location", "noun.motive", "noun.object", "noun.person",
-    "noun.phenomenon", "noun.plant", "noun.possession", "noun.process", "noun.quantity", "noun.relation",
-    "noun.shape", "noun.state", "noun.substance", "noun.time", "verb.body", "verb.change", "verb.cognition",
-    "verb.communication", "verb.competition", "verb.consumption", "verb.contact", "verb.creation",
-    "verb.emotion", "verb.motion", "verb.perception", "verb.possession", "verb.social", "verb.stative",
-    "verb.weather", "adj.ppl",
+    "adj.all",
+    "adj.pert",
+    "adv.all",
+    "noun.Tops",
+    "noun.act",
+    "noun.animal",
+    "noun.artifact",
+    "noun.attribute",
+    "noun.body",
+    "noun.cognition",
+    "noun.communication",
+    "noun.event",
+    "noun.feeling",
+    "noun.food",
+    "noun.group",
+    "noun.location",
+    "noun.motive",
+    "noun.object",
+    "noun.person",
+    "noun.phenomenon",
+    "noun.plant",
+    "noun.possession",
+    "noun.process",
+    "noun.quantity",
+    "noun.relation",
+    "noun.shape",
+    "noun.state",
+    "noun.substance",
+    "noun.time",
+    "verb.body",
+    "verb.change",
+    "verb.cognition",
+    "verb.communication",
+    "verb.competition",
+    "verb.consumption",
+    "verb.contact",
+    "verb.creation",
+    "verb.emotion",
+    "verb.motion",
+    "verb.perception",
+    "verb.possession",
+    "verb.social",
+    "verb.stative",
+    "verb.weather",
+    "adj.ppl",
 ]
 
 
 # --------------------------------------------------------------------------- the shipped small lexicon
 
 
-def build_mini_lexicon(wndb_dir: str | Path, words_file: str | Path, out_path: str | Path,
-                       max_senses: int = 2) -> ConversionStats:
+def build_mini_lexicon(
+    wndb_dir: str | Path, words_file: str | Path, out_path: str | Path, max_senses: int = 2
+) -> ConversionStats:
     """Write the small WN-LMF lexicon shipped in ``data/wordnet`` from a WNDB directory.
 
     ``words_file`` lines are ``lemma<TAB>pos[<TAB>all]``: the first ``max_senses``
@@ -359,9 +420,14 @@ def build_mini_lexicon(wndb_dir: str | Path, words_file: str | Path, out_path: s
         return chosen
 
     version = wndb_version(wndb_dir)
-    return convert_wndb(wndb_dir, out_path, lexicon_id="wn" + version.replace(".", ""),
-                        version=version + MINI_VERSION_SUFFIX, keep=keep,
-                        label=f"Princeton WordNet {version} (small subset shipped with textguard_pipeline)")
+    return convert_wndb(
+        wndb_dir,
+        out_path,
+        lexicon_id="wn" + version.replace(".", ""),
+        version=version + MINI_VERSION_SUFFIX,
+        keep=keep,
+        label=f"Princeton WordNet {version} (small subset shipped with textguard_pipeline)",
+    )
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
@@ -394,9 +460,11 @@ def _write_gloss_frequency(wndb_dir: Path, out: Path, min_count: int = 20) -> No
         for ss in _read_data(wndb_dir / f"data.{name}", name[0]).values():
             n += 1
             df.update(set(re.findall(r"[a-z][a-z'-]*[a-z]|[a-z]", ss.definition.lower())))
-    lines = [f"# Word -> number of WordNet {wndb_version(wndb_dir)} definitions using it "
-             f"(words used by >= {min_count}). WordNet 3.0 Copyright 2006 by Princeton University.",
-             f"# glosses = {n}"]
+    lines = [
+        f"# Word -> number of WordNet {wndb_version(wndb_dir)} definitions using it "
+        f"(words used by >= {min_count}). WordNet 3.0 Copyright 2006 by Princeton University.",
+        f"# glosses = {n}",
+    ]
     lines += [f"{w}\t{c}" for w, c in sorted(df.items(), key=lambda wc: (-wc[1], wc[0])) if c >= min_count]
     tmp = out.with_suffix(".tmp")
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")

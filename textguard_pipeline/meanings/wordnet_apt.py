@@ -39,8 +39,10 @@ def apt_install_wordnet(log: Callable[[str], None], run: Runner = _run) -> bool:
     """Install ``wordnet-base``; True when it is installed afterwards. Prints what it does, or the hint."""
     ok, why = apt_available()
     if not ok:
-        log(f"wordnet: {APT_PACKAGE} is not installed and cannot be installed here ({why}); "
-            f"for the full WordNet 3.0 run: {HINT}")
+        log(
+            f"wordnet: {APT_PACKAGE} is not installed and cannot be installed here ({why}); "
+            f"for the full WordNet 3.0 run: {HINT}"
+        )
         return False
     for attempt in (INSTALL_ARGS, UPDATE_ARGS, INSTALL_ARGS):
         log("wordnet: running " + " ".join(attempt))

@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..settings import wordnet_settings
-from .wordnet_apt import APT_PACKAGE, HINT, WNDB_DIR, apt_install_wordnet
 from .wndb import (  # noqa: F401  (the conversion names are re-exported: core.wordnet_setup)
     LMF_DC_NS,
     LMF_DOCTYPE,
@@ -49,6 +48,8 @@ from .wndb import (  # noqa: F401  (the conversion names are re-exported: core.w
     split_gloss,
     wndb_version,
 )
+from .wordnet_apt import APT_PACKAGE, HINT, WNDB_DIR, apt_install_wordnet
+
 #: Records which lexicon ``install`` chose, so ``open_wordnet`` uses the same one.
 MARKER_FILE = "textguard-wordnet.json"
 
@@ -85,8 +86,10 @@ class WordNetInfo:
         return self.version.endswith(MINI_VERSION_SUFFIX)
 
     def summary(self) -> str:
-        text = (f"WordNet lexicon {self.spec} from {self.source}: {self.synsets} synsets, "
-                f"{self.senses} senses, {self.words} words")
+        text = (
+            f"WordNet lexicon {self.spec} from {self.source}: {self.synsets} synsets, "
+            f"{self.senses} senses, {self.words} words"
+        )
         return text + (f"\nWARNING: {self.warning}" if self.warning else "")
 
 
@@ -144,8 +147,10 @@ def _counts(lexicon_id: str, version: str) -> tuple[int, int, int]:
         row = conn.execute("SELECT rowid FROM lexicons WHERE id = ? AND version = ?", (lexicon_id, version)).fetchone()
         if row is None:
             return (0, 0, 0)
-        counts = [conn.execute(f"SELECT COUNT(*) FROM {table} WHERE lexicon_rowid = ?", (row[0],)).fetchone()[0]
-                  for table in ("synsets", "senses", "entries")]
+        counts = [
+            conn.execute(f"SELECT COUNT(*) FROM {table} WHERE lexicon_rowid = ?", (row[0],)).fetchone()[0]
+            for table in ("synsets", "senses", "entries")
+        ]
     return counts[0], counts[1], counts[2]
 
 
@@ -198,10 +203,12 @@ def _info_for(spec: tuple[str, str], source: str, warning: str | None = None) ->
 
 
 def mini_warning() -> str:
-    return ("only the small WordNet lexicon shipped in data/wordnet is installed: coverage is limited "
-            "to a few hundred words of the sample-corpus topics. Install the full one with "
-            "`apt-get install wordnet-base && textguard wordnet install`, or "
-            "`textguard wordnet install --lexicon oewn:2024` when online.")
+    return (
+        "only the small WordNet lexicon shipped in data/wordnet is installed: coverage is limited "
+        "to a few hundred words of the sample-corpus topics. Install the full one with "
+        "`apt-get install wordnet-base && textguard wordnet install`, or "
+        "`textguard wordnet install --lexicon oewn:2024` when online."
+    )
 
 
 # --------------------------------------------------------------------------- status / open
@@ -217,12 +224,19 @@ def wordnet_status() -> WordNetInfo | None:
         return None
     marker = _read_marker()
     same = marker.get("lexicon_id") == chosen[0] and marker.get("version") == chosen[1]
-    info = _info_for(chosen, marker.get("source", "installed") if same else "installed",
-                     marker.get("warning") if same else None)
+    info = _info_for(
+        chosen, marker.get("source", "installed") if same else "installed", marker.get("warning") if same else None
+    )
     if info.synsets == 0:
-        return WordNetInfo(info.lexicon_id, info.version, info.source, 0, 0, 0,
-                           f"lexicon {info.spec} is empty (every lookup would answer []): "
-                           "run `textguard wordnet install` again")
+        return WordNetInfo(
+            info.lexicon_id,
+            info.version,
+            info.source,
+            0,
+            0,
+            0,
+            f"lexicon {info.spec} is empty (every lookup would answer []): run `textguard wordnet install` again",
+        )
     return info
 
 
@@ -233,7 +247,8 @@ def _choose(installed: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         if hit is None:
             raise WordNetNotInstalled(
                 f"TEXTGUARD_WN_LEXICON={wanted!r} is not installed in {wn_data_dir()}: "
-                f"run `textguard wordnet install --lexicon {wanted}`")
+                f"run `textguard wordnet install --lexicon {wanted}`"
+            )
         return hit
     marker = _read_marker()
     mspec = (marker.get("lexicon_id"), marker.get("version"))
@@ -266,7 +281,8 @@ def _open(data_dir: str, _wanted: str):
         raise WordNetNotInstalled(
             f"no WordNet lexicon is installed in {data_dir}: run `textguard wordnet install` "
             "(uses /usr/share/wordnet from the `wordnet-base` package if present, "
-            "else a download, else the small shipped lexicon)")
+            "else a download, else the small shipped lexicon)"
+        )
     if info.synsets == 0:
         raise WordNetNotInstalled(f"{info.warning}")
     # Morphy() without a wordnet proposes candidate lemmas; wn keeps those that exist.
@@ -376,8 +392,9 @@ def _finish(spec: tuple[str, str], source: str, log: Log, warning: str | None = 
     if source == "installed":
         marker = _read_marker()
         if marker.get("lexicon_id") == spec[0] and marker.get("version") == spec[1]:
-            info = WordNetInfo(**{**asdict(info), "source": marker.get("source", source),
-                                  "warning": marker.get("warning")})
+            info = WordNetInfo(
+                **{**asdict(info), "source": marker.get("source", source), "warning": marker.get("warning")}
+            )
     _write_marker(info)
     if not info.is_mini:
         _remove_mini(log)
@@ -434,10 +451,14 @@ def check_lmf_header(path: Path) -> None:
         raise WordNetError(f"{path}: cannot read ({exc})") from exc
     if decl != LMF_XMLDECL:
         raise WordNetError(f"{path}: first line must be exactly {LMF_XMLDECL!r} for wn, found {decl[:80]!r}")
-    if not re.fullmatch(r'<!DOCTYPE LexicalResource SYSTEM "https?://globalwordnet\.github\.io/schemas/'
-                        r'WN-LMF-1\.[0-4]\.dtd">', doctype):
-        raise WordNetError(f"{path}: second line must be a WN-LMF DOCTYPE such as {LMF_DOCTYPE!r}, "
-                           f"found {doctype[:80]!r}")
+    if not re.fullmatch(
+        r'<!DOCTYPE LexicalResource SYSTEM "https?://globalwordnet\.github\.io/schemas/'
+        r'WN-LMF-1\.[0-4]\.dtd">',
+        doctype,
+    ):
+        raise WordNetError(
+            f"{path}: second line must be a WN-LMF DOCTYPE such as {LMF_DOCTYPE!r}, found {doctype[:80]!r}"
+        )
 
 
 def _add_lmf(path: Path, log: Log) -> tuple[str, str]:
@@ -496,8 +517,9 @@ def _download(spec: str, log: Log) -> tuple[str, str]:
         _drop_empty_lexicons(lambda _m: None)
         _clean_downloads()
         cause = exc.__cause__ or exc
-        raise WordNetError(f"download of {spec} failed after {time.perf_counter() - t0:.2f}s: "
-                           f"{type(cause).__name__}: {cause}") from exc
+        raise WordNetError(
+            f"download of {spec} failed after {time.perf_counter() - t0:.2f}s: {type(cause).__name__}: {cause}"
+        ) from exc
     new = [s for s in _installed_specs() if s not in before]
     if not new:
         hit = _match_installed(spec, _installed_specs()) if ":" in spec or not spec.startswith("http") else None
@@ -528,13 +550,13 @@ def _install_wndb(directory: Path, log: Log) -> tuple[str, str]:
     t0 = time.perf_counter()
     try:
         stats = convert_wndb(directory, out)
-        log(f"wordnet: converted WNDB {directory} to WN-LMF in {time.perf_counter() - t0:.1f}s "
-            f"({stats.synsets} synsets, {stats.senses} senses, {stats.entries} entries)")
+        log(
+            f"wordnet: converted WNDB {directory} to WN-LMF in {time.perf_counter() - t0:.1f}s "
+            f"({stats.synsets} synsets, {stats.senses} senses, {stats.entries} entries)"
+        )
         return _add_lmf(out, log)
     finally:
         out.unlink(missing_ok=True)  # ~50 MB; the database holds everything
-
-
 
 
 def lexicon_status() -> str:
@@ -546,6 +568,8 @@ def lexicon_status() -> str:
     if info is None:
         return f"WordNet: none installed yet (the small shipped lexicon is used on first run); full WordNet 3.0: {HINT}"
     if info.is_mini:
-        return (f"WordNet: {info.spec}, the SMALL shipped lexicon ({info.synsets:,} synsets, limited coverage); "
-                f"full WordNet 3.0: {HINT}")
+        return (
+            f"WordNet: {info.spec}, the SMALL shipped lexicon ({info.synsets:,} synsets, limited coverage); "
+            f"full WordNet 3.0: {HINT}"
+        )
     return f"WordNet: {info.spec}, full lexicon ({info.synsets:,} synsets, from {info.source})"

@@ -38,6 +38,7 @@ from dagster._core.storage.event_log.schema import SqlEventLogStorageTable
 from dagster._serdes import ConfigurableClassData
 from dagster_postgres.event_log import PostgresEventLogStorage
 from dagster_postgres.utils import create_pg_engine, get_token_provider_from_config, pg_config, pg_url_from_config
+
 from .. import settings
 
 EVENT_BATCH_ENV = "DAGSTER_EVENT_BATCH_SIZE"

@@ -145,8 +145,10 @@ def materialize_corpus(
     while batch_size is None and size < max_size and any(a == b for a, b in ranges) and len(docs) > 1:
         size += 1
         ranges = contiguous_ranges(docs, ordered, size)
-    tasks = [RangeTask(i, first, last, tuple(ordered[position[first]: position[last] + 1]))
-             for i, (first, last) in enumerate(ranges, 1)]
+    tasks = [
+        RangeTask(i, first, last, tuple(ordered[position[first] : position[last] + 1]))
+        for i, (first, last) in enumerate(ranges, 1)
+    ]
     workers = min(workers, len(tasks))
     t0, cpu0 = time.perf_counter(), cpu_seconds()
     progress = Progress(len(docs), quiet=quiet)
@@ -154,12 +156,15 @@ def materialize_corpus(
     log(f"materializing {len(docs)} document(s) in {len(tasks)} run(s), {workers} process(es)")
     parts: dict[int, ReportResult] = {}
     try:
-        for task, (part, secs, ok, run_id) in run_ranges(tasks, _run_range, workers, _worker_init,
-                                                        (str(instance.root_directory), select, log_level)):
+        for task, (part, secs, ok, run_id) in run_ranges(
+            tasks, _run_range, workers, _worker_init, (str(instance.root_directory), select, log_level)
+        ):
             parts[task.index] = part
             progress.advance(len(task.keys))
-            log(f"[{task.index}/{len(tasks)}] run {run_id[:8]} {'ok' if ok else 'FAILED'} in {secs:.1f}s: "
-                f"{len(task.keys)} document(s) {one_line(task.first)} … {one_line(task.last)} — {progress.figures()}")
+            log(
+                f"[{task.index}/{len(tasks)}] run {run_id[:8]} {'ok' if ok else 'FAILED'} in {secs:.1f}s: "
+                f"{len(task.keys)} document(s) {one_line(task.first)} … {one_line(task.last)} — {progress.figures()}"
+            )
     finally:
         progress.close()
         _RANGE_CONTEXT.clear()
@@ -167,10 +172,14 @@ def materialize_corpus(
         _merge(res, parts[index])
     res.seconds = time.perf_counter() - t0
     res.throughput = Throughput(len(docs), res.seconds, workers, cpu_seconds() - cpu0)
-    partitioned = {k.to_user_string() for k in defs.resolve_asset_graph().materializable_asset_keys
-                   if defs.resolve_asset_graph().get(k).partitions_def == documents_partitions}
-    res.stale = find_stale(settings.warehouse(), instance.get_dynamic_partitions(documents_partitions.name),
-                           set(docs), partitioned)
+    partitioned = {
+        k.to_user_string()
+        for k in defs.resolve_asset_graph().materializable_asset_keys
+        if defs.resolve_asset_graph().get(k).partitions_def == documents_partitions
+    }
+    res.stale = find_stale(
+        settings.warehouse(), instance.get_dynamic_partitions(documents_partitions.name), set(docs), partitioned
+    )
     return res
 
 
@@ -189,8 +198,12 @@ def _worker_init(home: str, select: str | None, log_level: str) -> None:
     defs = load_definitions()
     job = _job(defs, select)
     selected = {k.to_user_string() for k in job.asset_layer.selected_asset_keys}
-    _RANGE_CONTEXT.update(instance=open_instance(home), job=job, log_level=log_level,
-                          checks_meta={n: v for n, v in _check_specs(defs).items() if n.split("/", 1)[0] in selected})
+    _RANGE_CONTEXT.update(
+        instance=open_instance(home),
+        job=job,
+        log_level=log_level,
+        checks_meta={n: v for n, v in _check_specs(defs).items() if n.split("/", 1)[0] in selected},
+    )
 
 
 def _run_range(task: RangeTask) -> tuple[ReportResult, float, bool, str]:

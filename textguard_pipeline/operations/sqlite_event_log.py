@@ -62,6 +62,7 @@ from dagster._core.storage.sqlite import SQLITE_BUSY_TIMEOUT_SECONDS
 from dagster._serdes import ConfigurableClassData
 from sqlalchemy.engine import Connection, Engine
 from watchdog.observers import Observer
+
 from .. import settings
 
 EVENT_BATCH_ENV = "DAGSTER_EVENT_BATCH_SIZE"

@@ -94,8 +94,11 @@ class TermProtector:
         if not ok:
             raise MissingPlaceholdersError(missing)
         # An answer equal to the protected text has nothing stray by construction: skip the audit (the costly part).
-        strays = ([] if paraphrased_text == chunk.protected_text
-                  else stray_tokens(paraphrased_text, chunk.protected_text, chunk.expected_placeholders()))
+        strays = (
+            []
+            if paraphrased_text == chunk.protected_text
+            else stray_tokens(paraphrased_text, chunk.protected_text, chunk.expected_placeholders())
+        )
         if strays:  # e.g. a stray <TERM_000> next to the correct token: refuse rather than leave it in
             raise UnknownPlaceholdersError(sorted(set(strays)))
         try:

@@ -91,9 +91,18 @@ def protected_frame(doc_id: str, chunks: Sequence[Chunk], protector: "TermProtec
             ]
         )
     df = pd.DataFrame(rows, columns=PROTECTED_COLUMNS)
-    return df.astype({"chunk_index": "int64", "start": "int64", "end": "int64", "n_terms": "int64",
-                      "language": "string", "language_confidence": "float64", "ner_model": "string",
-                      "ner_skipped_reason": "string"})
+    return df.astype(
+        {
+            "chunk_index": "int64",
+            "start": "int64",
+            "end": "int64",
+            "n_terms": "int64",
+            "language": "string",
+            "language_confidence": "float64",
+            "ner_model": "string",
+            "ner_skipped_reason": "string",
+        }
+    )
 
 
 def _as_dict(v: Any) -> dict[str, str]:

@@ -8,5 +8,14 @@ The Dagster asset and checks are in ``defs.py``.
 from .engine import STATUSES, RewriteItem, RewriteResult, RoundTrip, RoundTripError
 from .prompt import PROMPT_VERSION, SYSTEM_PROMPT, build_messages, task_instruction
 
-__all__ = ["PROMPT_VERSION", "STATUSES", "SYSTEM_PROMPT", "RewriteItem", "RewriteResult", "RoundTrip",
-           "RoundTripError", "build_messages", "task_instruction"]
+__all__ = [
+    "PROMPT_VERSION",
+    "STATUSES",
+    "SYSTEM_PROMPT",
+    "RewriteItem",
+    "RewriteResult",
+    "RoundTrip",
+    "RoundTripError",
+    "build_messages",
+    "task_instruction",
+]

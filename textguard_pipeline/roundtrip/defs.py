@@ -4,7 +4,6 @@ Rewriting is opt-in: with TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK both set,
 `materialize_all` include the asset; otherwise it is defined, writes nothing and says why in its metadata.
 """
 
-
 import dataclasses
 import time
 from collections import Counter
@@ -57,8 +56,14 @@ class RewriteResource(ConfigurableResource):
 
     @classmethod
     def from_settings(cls, s: settings.RewriteSettings) -> "RewriteResource":
-        return cls(task=s.task, max_attempts=s.max_attempts, chunk_chars=s.chunk_chars, temperature=s.temperature,
-                   llm_url=s.llm.url, llm_model=s.llm.model)
+        return cls(
+            task=s.task,
+            max_attempts=s.max_attempts,
+            chunk_chars=s.chunk_chars,
+            temperature=s.temperature,
+            llm_url=s.llm.url,
+            llm_model=s.llm.model,
+        )
 
     def rewrite_settings(self) -> settings.RewriteSettings:
         llm = dataclasses.replace(settings.llm_settings(), url=self.llm_url.strip().rstrip("/"), model=self.llm_model)
@@ -68,8 +73,14 @@ class RewriteResource(ConfigurableResource):
         s = self.rewrite_settings()
         config = LLMConfig.from_settings(s.llm, use_cache=True)
         assert config is not None
-        return RoundTrip(ChatClient(config), s.task, max_attempts=s.max_attempts, chunk_chars=s.chunk_chars,
-                         temperature=s.temperature, concurrency=config.concurrency)
+        return RoundTrip(
+            ChatClient(config),
+            s.task,
+            max_attempts=s.max_attempts,
+            chunk_chars=s.chunk_chars,
+            temperature=s.temperature,
+            concurrency=config.concurrency,
+        )
 
 
 @asset(**asset_kwargs("rewrite", {"python", "parquet", "llm"}, "1"), ins={"protected_chunks": AssetIn()})
@@ -85,8 +96,10 @@ def rewritten_chunks(context: AssetExecutionContext, rewrite: RewriteResource, p
     if not s.enabled:
         reason = s.disabled_reason()
         context.log.info(reason)
-        return Output({k: None for k in context.partition_keys},
-                      metadata={"rewriting": "off", "reason": reason, "run_documents": len(context.partition_keys)})
+        return Output(
+            {k: None for k in context.partition_keys},
+            metadata={"rewriting": "off", "reason": reason, "run_documents": len(context.partition_keys)},
+        )
     rt = rewrite.roundtrip()
     client = rt.client
     usage_by_doc: dict[str, dict[str, float]] = {}
@@ -102,16 +115,20 @@ def rewritten_chunks(context: AssetExecutionContext, rewrite: RewriteResource, p
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         key, df = first_frame(frames)
-        return f"**{key}**\n\n" + markdown_table(df, ["chunk_index", "status", "attempts", "rewritten_text"], n=5,
-                                                 width=160)
+        return f"**{key}**\n\n" + markdown_table(
+            df, ["chunk_index", "status", "attempts", "rewritten_text"], n=5, width=160
+        )
 
     def extra(frames: dict[str, pd.DataFrame]) -> dict[str, Any]:
         key, df = first_frame(frames)
         u = usage_by_doc.get(key, {})
-        return {**{k: MetadataValue.json(v) if isinstance(v, dict) else v for k, v in document_figures(df).items()},
-                "cost_usd": round(u.get("cost_usd", 0.0), 6), "requests": int(u.get("requests", 0)),
-                "cache_hits": int(u.get("cache_hits", 0)),
-                "summary": MetadataValue.md(summary_markdown(key, df, u))}
+        return {
+            **{k: MetadataValue.json(v) if isinstance(v, dict) else v for k, v in document_figures(df).items()},
+            "cost_usd": round(u.get("cost_usd", 0.0), 6),
+            "requests": int(u.get("requests", 0)),
+            "cache_hits": int(u.get("cache_hits", 0)),
+            "summary": MetadataValue.md(summary_markdown(key, df, u)),
+        }
 
     try:
         out = per_document(context, build, protected_chunks, preview=preview, extra_metadata=extra)
@@ -124,12 +141,17 @@ def rewritten_chunks(context: AssetExecutionContext, rewrite: RewriteResource, p
     repairs = Counter(x["kind"] for df in frames for v in df["repairs"] for x in (v if v is not None else []))
     # run_* keys: the whole run (each document's materialization also carries its own figures, unprefixed)
     run_md: dict[str, Any] = {
-        "task": s.task, "model": s.llm.model, "prompt_version": PROMPT_VERSION,
+        "task": s.task,
+        "model": s.llm.model,
+        "prompt_version": PROMPT_VERSION,
         "run_by_status": MetadataValue.json({k: int(statuses.get(k, 0)) for k in STATUSES}),
         "run_repairs_by_kind": MetadataValue.json(dict(repairs)),
-        "run_prompt_tokens": int(u["prompt_tokens"]), "run_completion_tokens": int(u["completion_tokens"]),
-        "run_cost_usd": round(float(u["cost_usd"]), 6), "run_requests": int(u["requests"]),
-        "run_cache_hits": int(u["cache_hits"]), "run_http_retries": int(u["retries"]),
+        "run_prompt_tokens": int(u["prompt_tokens"]),
+        "run_completion_tokens": int(u["completion_tokens"]),
+        "run_cost_usd": round(float(u["cost_usd"]), 6),
+        "run_requests": int(u["requests"]),
+        "run_cache_hits": int(u["cache_hits"]),
+        "run_http_retries": int(u["retries"]),
         "run_requests_per_second": round(u["requests"] / seconds, 3) if seconds > 0 else 0.0,
     }
     return Output(out.value, metadata={**out.metadata, **run_md})
@@ -146,33 +168,54 @@ def _fallback_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[di
     return []
 
 
-@asset_check(asset=ASSET, name=f"{ASSET}_documents_ok", blocking=False,
-             additional_ins={"source_documents": AssetIn("source_documents")},
-             description="Every readable document of the run got rewritten_chunks (an endpoint outage fails the "
-                         "document: no rows); passes with a note when rewriting is off.")
-def rewritten_documents_ok(context: AssetCheckExecutionContext, rewrite: RewriteResource, value,
-                           source_documents) -> AssetCheckResult:
+@asset_check(
+    asset=ASSET,
+    name=f"{ASSET}_documents_ok",
+    blocking=False,
+    additional_ins={"source_documents": AssetIn("source_documents")},
+    description="Every readable document of the run got rewritten_chunks (an endpoint outage fails the "
+    "document: no rows); passes with a note when rewriting is off.",
+)
+def rewritten_documents_ok(
+    context: AssetCheckExecutionContext, rewrite: RewriteResource, value, source_documents
+) -> AssetCheckResult:
     s = rewrite.rewrite_settings()
     values: Mapping[str, Any] = value if isinstance(value, Mapping) else {}
     if not s.enabled:
         return AssetCheckResult(passed=True, metadata={"rewriting": "off", "reason": s.disabled_reason()})
     readable = source_texts(source_documents)
-    failures = [{"doc_id": k, "reason": "no output: the endpoint failed for this document or it failed upstream "
-                                        "(see the run log)"}
-                for k, v in values.items() if isinstance(v, MissingPartition) and k in readable]
+    failures = [
+        {
+            "doc_id": k,
+            "reason": "no output: the endpoint failed for this document or it failed upstream (see the run log)",
+        }
+        for k, v in values.items()
+        if isinstance(v, MissingPartition) and k in readable
+    ]
     return result_from_failures(failures, checked=len(values))
 
 
 CHECKS = [
-    frame_check(ASSET, f"{ASSET}_terms_kept", _terms_rule, with_sources=False,
-                description="A non-fallback row holds every protected and math original of its chunk (as often as "
-                            "the protected text asks) and no placeholder residue of any shape; a fallback row's "
-                            "rewritten_text equals its source text."),
+    frame_check(
+        ASSET,
+        f"{ASSET}_terms_kept",
+        _terms_rule,
+        with_sources=False,
+        description="A non-fallback row holds every protected and math original of its chunk (as often as "
+        "the protected text asks) and no placeholder residue of any shape; a fallback row's "
+        "rewritten_text equals its source text.",
+    ),
     char_range_check(ASSET),
-    frame_check(ASSET, f"{ASSET}_fallback_share", _fallback_rule, with_sources=False, blocking=False,
-                severity=AssetCheckSeverity.WARN,
-                description=f"Warns when more than {FALLBACK_WARN_SHARE:.0%} of a document's rows fell back to the "
-                            "source text."),
+    frame_check(
+        ASSET,
+        f"{ASSET}_fallback_share",
+        _fallback_rule,
+        with_sources=False,
+        blocking=False,
+        severity=AssetCheckSeverity.WARN,
+        description=f"Warns when more than {FALLBACK_WARN_SHARE:.0%} of a document's rows fell back to the "
+        "source text.",
+    ),
     rewritten_documents_ok,
 ]
 

@@ -64,9 +64,15 @@ class RewriteItem:
         """From a stored ``protected_chunks`` row (term + math maps restricted to what the text uses)."""
         merged = {**dict(row.get("math_placeholders") or {}), **dict(row.get("term_placeholders") or {})}
         present = {m.group(0) for m in PLACEHOLDER_RE.finditer(row["protected_text"])}
-        return cls(row["protected_text"], {p: o for p, o in merged.items() if p in present}, row["text"],
-                   str(row.get("doc_id", "")), int(row.get("chunk_index", 0)), int(row.get("start", 0)),
-                   int(row.get("end", 0)))
+        return cls(
+            row["protected_text"],
+            {p: o for p, o in merged.items() if p in present},
+            row["text"],
+            str(row.get("doc_id", "")),
+            int(row.get("chunk_index", 0)),
+            int(row.get("start", 0)),
+            int(row.get("end", 0)),
+        )
 
 
 @dataclass
@@ -89,12 +95,25 @@ class RewriteResult:
     def row(self) -> dict[str, Any]:
         it = self.item
         return {
-            "doc_id": it.doc_id, "chunk_index": it.chunk_index, "start": it.start, "end": it.end, "text": it.text,
-            "protected_text": it.protected_text, "placeholders": dict(it.placeholders), "llm_output": self.llm_output,
-            "rewritten_text": self.rewritten_text, "status": self.status, "attempts": self.attempts,
-            "repairs": list(self.repairs), "problems": list(self.problems), "model": self.model,
-            "prompt_version": self.prompt_version, "prompt_tokens": self.prompt_tokens,
-            "completion_tokens": self.completion_tokens, "latency_s": round(self.latency_s, 4), "pieces": self.pieces,
+            "doc_id": it.doc_id,
+            "chunk_index": it.chunk_index,
+            "start": it.start,
+            "end": it.end,
+            "text": it.text,
+            "protected_text": it.protected_text,
+            "placeholders": dict(it.placeholders),
+            "llm_output": self.llm_output,
+            "rewritten_text": self.rewritten_text,
+            "status": self.status,
+            "attempts": self.attempts,
+            "repairs": list(self.repairs),
+            "problems": list(self.problems),
+            "model": self.model,
+            "prompt_version": self.prompt_version,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "latency_s": round(self.latency_s, 4),
+            "pieces": self.pieces,
         }
 
 
@@ -108,15 +127,21 @@ class _Piece:
     problems: list[str] = field(default_factory=list)
 
 
-def accept(content: str, piece: str, mapping: Mapping[str, str], issued: list[str], *,
-           messages: list[dict[str, str]], finish_reason: str | None = None, refusal: str | None = None
-           ) -> tuple[str | None, Audit | None, str | None]:
+def accept(
+    content: str,
+    piece: str,
+    mapping: Mapping[str, str],
+    issued: list[str],
+    *,
+    messages: list[dict[str, str]],
+    finish_reason: str | None = None,
+    refusal: str | None = None,
+) -> tuple[str | None, Audit | None, str | None]:
     """The local half of an attempt: (problem with the answer as a whole, the audit, the restored piece or None).
 
     Everything the round trip does besides the model call: unwrap, refusal/echo checks, counting, repair,
     restore (what the benchmark times against protection)."""
-    answer = read_answer(content, finish_reason=finish_reason, refusal=refusal, messages=messages,
-                         protected_text=piece)
+    answer = read_answer(content, finish_reason=finish_reason, refusal=refusal, messages=messages, protected_text=piece)
     if answer.problem:
         return answer.problem, None, None
     a = audit(answer.text, piece, issued)
@@ -128,8 +153,16 @@ def accept(content: str, piece: str, mapping: Mapping[str, str], issued: list[st
 class RoundTrip:
     """Rewrites protected chunks through a chat client; one instance per run (thread-safe)."""
 
-    def __init__(self, client: ChatClient, task: str, *, max_attempts: int = 3, chunk_chars: int = 4000,
-                 temperature: float = 0.0, concurrency: int | None = None):
+    def __init__(
+        self,
+        client: ChatClient,
+        task: str,
+        *,
+        max_attempts: int = 3,
+        chunk_chars: int = 4000,
+        temperature: float = 0.0,
+        concurrency: int | None = None,
+    ):
         if max_attempts < 1:
             raise ValueError("max_attempts must be at least 1")
         self.client = client
@@ -146,14 +179,16 @@ class RoundTrip:
         if not core:  # whitespace only: nothing to send
             return RewriteResult(item, item.text, "ok", model=self.client.config.model)
         lead = item.protected_text[: len(item.protected_text) - len(item.protected_text.lstrip())]
-        trail = item.protected_text[len(item.protected_text.rstrip()):]
+        trail = item.protected_text[len(item.protected_text.rstrip()) :]
         res = RewriteResult(item, item.text, "ok", model=self.client.config.model)
         pieces = split_text(core, self.chunk_chars)
         res.pieces = len(pieces)
         outs: list[str] = []
         raws: list[str] = []
         for i, (piece, sep) in enumerate(pieces):
-            p = self._piece(piece, item.placeholders, res, label=f"piece {i + 1}/{len(pieces)}: " if len(pieces) > 1 else "")
+            p = self._piece(
+                piece, item.placeholders, res, label=f"piece {i + 1}/{len(pieces)}: " if len(pieces) > 1 else ""
+            )
             raws.append(p.raw + sep)
             res.attempts = max(res.attempts, p.attempts)
             res.problems += p.problems
@@ -190,7 +225,9 @@ class RoundTrip:
             try:
                 reply = self.client.complete(messages, temperature=self.temperature)
             except LLMError as exc:
-                raise RoundTripError(f"{label}chunk {res.item.chunk_index} of {res.item.doc_id!r}: {exc}", exc.kind) from exc
+                raise RoundTripError(
+                    f"{label}chunk {res.item.chunk_index} of {res.item.doc_id!r}: {exc}", exc.kind
+                ) from exc
             out.attempts = attempt
             out.raw = reply.content
             res.prompt_tokens += reply.prompt_tokens
@@ -199,8 +236,15 @@ class RoundTrip:
             res.cached += int(reply.cached)
             res.model = reply.model or res.model
             tag = f"{label}attempt {attempt}: "
-            problem, a, restored = accept(reply.content, piece, mapping, issued, messages=messages,
-                                          finish_reason=reply.finish_reason, refusal=reply.refusal)
+            problem, a, restored = accept(
+                reply.content,
+                piece,
+                mapping,
+                issued,
+                messages=messages,
+                finish_reason=reply.finish_reason,
+                refusal=reply.refusal,
+            )
             if problem:
                 out.problems.append(tag + problem)
                 note = stricter_note({}, [problem])
@@ -210,8 +254,10 @@ class RoundTrip:
             if restored is not None:
                 out.ok, out.repairs, out.text = True, a.repairs, restored
                 return out
-            note = stricter_note({p: a.expected[p] for p in a.lost}, [f"invented {t}" for t in a.invented]
-                                 + [f"altered {t}" for t in a.unrepaired])
+            note = stricter_note(
+                {p: a.expected[p] for p in a.lost},
+                [f"invented {t}" for t in a.invented] + [f"altered {t}" for t in a.unrepaired],
+            )
         return out
 
     # -- many chunks -------------------------------------------------------

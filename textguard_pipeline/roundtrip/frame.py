@@ -11,9 +11,25 @@ from ..lib.placeholder_audit import originals_kept, residue
 from .engine import STATUSES, RewriteItem, RewriteResult, RoundTrip
 
 REWRITE_COLUMNS = [
-    "doc_id", "chunk_index", "start", "end", "text", "protected_text", "placeholders", "llm_output", "rewritten_text",
-    "status", "attempts", "repairs", "problems", "model", "prompt_version", "prompt_tokens", "completion_tokens",
-    "latency_s", "pieces",
+    "doc_id",
+    "chunk_index",
+    "start",
+    "end",
+    "text",
+    "protected_text",
+    "placeholders",
+    "llm_output",
+    "rewritten_text",
+    "status",
+    "attempts",
+    "repairs",
+    "problems",
+    "model",
+    "prompt_version",
+    "prompt_tokens",
+    "completion_tokens",
+    "latency_s",
+    "pieces",
 ]
 FALLBACK_WARN_SHARE = 0.10
 
@@ -27,9 +43,18 @@ def rewrite_items(protected: pd.DataFrame) -> list[RewriteItem]:
 
 def rewritten_frame(results: Iterable[RewriteResult]) -> pd.DataFrame:
     df = pd.DataFrame([r.row() for r in results], columns=REWRITE_COLUMNS)
-    return df.astype({"chunk_index": "int64", "start": "int64", "end": "int64", "attempts": "int64",
-                      "prompt_tokens": "int64", "completion_tokens": "int64", "latency_s": "float64",
-                      "pieces": "int64"})
+    return df.astype(
+        {
+            "chunk_index": "int64",
+            "start": "int64",
+            "end": "int64",
+            "attempts": "int64",
+            "prompt_tokens": "int64",
+            "completion_tokens": "int64",
+            "latency_s": "float64",
+            "pieces": "int64",
+        }
+    )
 
 
 def build_rewritten_chunks(doc_id: str, protected: pd.DataFrame, roundtrip: RoundTrip) -> pd.DataFrame:
@@ -84,8 +109,10 @@ def summary_markdown(doc_id: str, df: pd.DataFrame, usage: Mapping[str, float]) 
     f = document_figures(df)
     s = f["by_status"]
     repairs = sum(f["repairs_by_kind"].values())
-    return ("| doc_id | chunks | ok | repaired | retried | fallback | repairs | requests | cache hits "
-            "| prompt tokens | completion tokens | cost (USD) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n"
-            f"| {doc_id} | {len(df)} | {s['ok']} | {s['repaired']} | {s['retried']} | {s['fallback']} | {repairs} "
-            f"| {int(usage.get('requests', 0))} | {int(usage.get('cache_hits', 0))} | {f['prompt_tokens']} "
-            f"| {f['completion_tokens']} | {usage.get('cost_usd', 0.0):.4f} |")
+    return (
+        "| doc_id | chunks | ok | repaired | retried | fallback | repairs | requests | cache hits "
+        "| prompt tokens | completion tokens | cost (USD) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+        f"| {doc_id} | {len(df)} | {s['ok']} | {s['repaired']} | {s['retried']} | {s['fallback']} | {repairs} "
+        f"| {int(usage.get('requests', 0))} | {int(usage.get('cache_hits', 0))} | {f['prompt_tokens']} "
+        f"| {f['completion_tokens']} | {usage.get('cost_usd', 0.0):.4f} |"
+    )

@@ -35,8 +35,10 @@ def task_instruction(task: str) -> str:
     """``paraphrase`` | ``translate:<language>`` | ``simplify`` | any other text (used as the instruction)."""
     task = task.strip()
     if not task:
-        raise ValueError("empty rewrite task: set TEXTGUARD_REWRITE_TASK (paraphrase, translate:<language>, simplify, "
-                         "or an instruction)")
+        raise ValueError(
+            "empty rewrite task: set TEXTGUARD_REWRITE_TASK (paraphrase, translate:<language>, simplify, "
+            "or an instruction)"
+        )
     if task.lower() in TASKS:
         return TASKS[task.lower()]
     if task.lower().startswith("translate:"):
@@ -71,7 +73,9 @@ _WRAPPED = re.compile(r"<text>[ \t]*\n?(.*?)\n?[ \t]*</text>", re.S)
 _REFUSAL = re.compile(
     r"^\W{0,3}(?:I['’]m sorry|I am sorry|sorry,|I apologi[sz]e|I can(?:['’]|no)t (?:help|assist|comply|do|provide|"
     r"rewrite|translate|paraphrase)|I cannot|I['’]m unable|I am unable|I['’]m not able|I am not able|I won['’]t|"
-    r"I will not|As an AI)", re.I)
+    r"I will not|As an AI)",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -86,8 +90,9 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.:!?])\s+|\n", text) if len(s.strip()) >= 24]
 
 
-def read_answer(content: str, *, finish_reason: str | None, refusal: str | None, messages: list[dict[str, str]],
-                protected_text: str) -> Answer:
+def read_answer(
+    content: str, *, finish_reason: str | None, refusal: str | None, messages: list[dict[str, str]], protected_text: str
+) -> Answer:
     """Unwrap ``<text>`` tags; name an empty, refused, truncated or instruction-echoing answer."""
     if refusal:
         return Answer("", f"refusal: {refusal.strip()[:120]}")
@@ -99,7 +104,7 @@ def read_answer(content: str, *, finish_reason: str | None, refusal: str | None,
         if m:
             text = m.group(1).strip()
         elif text.startswith("<text>"):
-            text = text[len("<text>"):].strip()
+            text = text[len("<text>") :].strip()
     if not text:
         return Answer("", "empty answer")
     if finish_reason == "length":

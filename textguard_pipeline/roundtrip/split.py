@@ -23,7 +23,7 @@ def _units(text: str, pattern: re.Pattern[str]) -> list[tuple[str, str]]:
         ws_start = m.start(1) if m.groups() else m.start()
         if ws_start <= pos or m.end() >= len(text):
             continue
-        out.append((text[pos:ws_start], text[ws_start:m.end()]))
+        out.append((text[pos:ws_start], text[ws_start : m.end()]))
         pos = m.end()
     out.append((text[pos:], ""))
     return out

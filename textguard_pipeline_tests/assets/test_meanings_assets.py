@@ -29,8 +29,11 @@ def corpus(tmp_path, monkeypatch):
     (root / "paper.tex").write_text(TEX, encoding="utf-8")
     (root / "empty.txt").write_text("\n", encoding="utf-8")
     rules = tmp_path / "suppressions.csv"
-    rules.write_text("meaning_id,normalized_label,index_type,scope,suppression_mode\n"
-                     ",encryption,subject,document:paper.tex,block_all\n", encoding="utf-8")
+    rules.write_text(
+        "meaning_id,normalized_label,index_type,scope,suppression_mode\n"
+        ",encryption,subject,document:paper.tex,block_all\n",
+        encoding="utf-8",
+    )
     wh = tmp_path / "warehouse"
     monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(root))
     monkeypatch.setenv("TEXTGUARD_WAREHOUSE", str(wh))
@@ -46,12 +49,18 @@ def test_resolved_meanings(corpus):
 
     root, wh = corpus
     inst = DagsterInstance.ephemeral()
-    res = materialize_corpus(instance=inst, select="source_documents parsed_chunks resolved_meanings", log=lambda *_: None)
+    res = materialize_corpus(
+        instance=inst, select="source_documents parsed_chunks resolved_meanings", log=lambda *_: None
+    )
     assert not res.step_failures and res.ok
     checks = {o.check for o in res.outcomes if o.check.startswith("resolved_meanings/")}
-    assert checks == {"resolved_meanings/resolved_meanings_char_ranges", "resolved_meanings/resolved_meanings_meaning_ids",
-                      "resolved_meanings/resolved_meanings_not_suppressed", "resolved_meanings/resolved_meanings_merge_keys",
-                      "resolved_meanings/resolved_meanings_documents_ok"}
+    assert checks == {
+        "resolved_meanings/resolved_meanings_char_ranges",
+        "resolved_meanings/resolved_meanings_meaning_ids",
+        "resolved_meanings/resolved_meanings_not_suppressed",
+        "resolved_meanings/resolved_meanings_merge_keys",
+        "resolved_meanings/resolved_meanings_documents_ok",
+    }
     assert all(o.status == "passed" for o in res.outcomes if o.check in checks)
 
     frames = {p.name.removesuffix(".parquet"): read_parquet(p) for p in (wh / "resolved_meanings").glob("*.parquet")}
@@ -60,7 +69,7 @@ def test_resolved_meanings(corpus):
     for name, df in frames.items():
         text = (root / name).read_text(encoding="utf-8")
         assert list(df.columns) == RESOLVED_COLUMNS
-        assert all(text[r.start:r.end] == r.text for r in df.itertuples())
+        assert all(text[r.start : r.end] == r.text for r in df.itertuples())
     bleu, paper = frames["bleu.md"], frames["paper.tex"]
     assert (bleu["meaning_type"] == "wordnet").sum() >= 10  # real WordNet meanings, not only custom
     assert bleu["meaning_id"].dropna().str.startswith("wn30-").all()

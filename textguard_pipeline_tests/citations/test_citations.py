@@ -60,9 +60,12 @@ def test_seed_extract_citations_example(parser):
     text = "Fact [1]. Another fact [2][3]."
     cits = parser.extract_citations(text)
     assert [(c.citation_id, c.start_pos, c.end_pos, c.marker) for c in cits] == [
-        (1, 5, 8, "[1]"), (2, 23, 26, "[2]"), (3, 26, 29, "[3]")]
+        (1, 5, 8, "[1]"),
+        (2, 23, 26, "[2]"),
+        (3, 26, 29, "[3]"),
+    ]
     assert repr(cits[0]) == "Citation(id=1, pos=5-8, marker='[1]')"
-    assert all(text[c.start_pos:c.end_pos] == c.marker for c in cits)
+    assert all(text[c.start_pos : c.end_pos] == c.marker for c in cits)
 
 
 def test_seed_cluster_examples(parser):
@@ -74,15 +77,18 @@ def test_seed_cluster_examples(parser):
     assert len(parsed.clusters) == 1
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("Fact [1], [2] here.", "[1], [2]"),
-    ("Fact [1] [2] here.", "[1] [2]"),
-    ("Fact [1],[2];[3] here.", "[1],[2];[3]"),
-    ("Fact [1, 2][3] here.", "[1, 2][3]"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Fact [1], [2] here.", "[1], [2]"),
+        ("Fact [1] [2] here.", "[1] [2]"),
+        ("Fact [1],[2];[3] here.", "[1],[2];[3]"),
+        ("Fact [1, 2][3] here.", "[1, 2][3]"),
+    ],
+)
 def test_cluster_separators(parser, text, expected):
     (cl,) = parser.extract_citation_clusters(text)
-    assert cl.cluster_marker == expected and text[cl.start_pos:cl.end_pos] == expected
+    assert cl.cluster_marker == expected and text[cl.start_pos : cl.end_pos] == expected
 
 
 def test_separate_clusters_stay_separate(parser):
@@ -99,8 +105,12 @@ def test_seed_basic_parsing_usage(parser):
     assert len(parsed.citations) == 4 and len(parsed.sentences) == 2
     assert [c.marker for c in parsed.citations] == ["[1]", "[1]", "[2]", "[2]"]
     # The seed prints 32, 66, 105, 184; only the first matches its own text. The true offsets:
-    expected = [SEED_ANSWER.index("[1]"), SEED_ANSWER.index("[1]", 33), SEED_ANSWER.index("[2]"),
-                 SEED_ANSWER.rindex("[2]")]
+    expected = [
+        SEED_ANSWER.index("[1]"),
+        SEED_ANSWER.index("[1]", 33),
+        SEED_ANSWER.index("[2]"),
+        SEED_ANSWER.rindex("[2]"),
+    ]
     assert [c.start_pos for c in parsed.citations] == expected == [32, 64, 106, 200]
     assert parsed.validate(num_sources=2) is True
     first = parsed.sentences[0]
@@ -122,8 +132,10 @@ def test_seed_invalid_citation_raises(parser):
 def test_validation_error_keeps_the_parse(parser):
     with pytest.raises(CitationValidationError) as exc:
         parser.parse("A [1]. B [3]. C [4].", num_sources=2)
-    assert exc.value.errors == ["Citation [3] exceeds number of sources (2)",
-                                "Citation [4] exceeds number of sources (2)"]
+    assert exc.value.errors == [
+        "Citation [3] exceeds number of sources (2)",
+        "Citation [4] exceeds number of sources (2)",
+    ]
     assert ids(exc.value.parsed.citations) == [1, 3, 4]
     parsed = parser.parse("A [1]. B [3].", num_sources=2, strict=False)
     assert parsed.validate(2) is False and parsed.validate(3) is True
@@ -158,8 +170,10 @@ def test_seed_frontend_format(parser):
             {"text": "It is known for the Eiffel Tower [2][1].", "start": 26, "end": 66, "citation_ids": [1, 2]},
         ],
         "citation_map": {
-            "1": [{"sentence_index": 0, "sentence_text": "Paris is the capital [1]."},
-                  {"sentence_index": 1, "sentence_text": "It is known for the Eiffel Tower [2][1]."}],
+            "1": [
+                {"sentence_index": 0, "sentence_text": "Paris is the capital [1]."},
+                {"sentence_index": 1, "sentence_text": "It is known for the Eiffel Tower [2][1]."},
+            ],
             "2": [{"sentence_index": 1, "sentence_text": "It is known for the Eiffel Tower [2][1]."}],
         },
     }
@@ -173,7 +187,7 @@ def test_frontend_types(parser):
         assert set(c) == {"id", "start", "end", "marker"} and isinstance(c["id"], int)
     for s in data["sentences"]:
         assert set(s) == {"text", "start", "end", "citation_ids"}
-        assert data["text"][s["start"]:s["end"]] == s["text"]
+        assert data["text"][s["start"] : s["end"]] == s["text"]
     for key, entries in data["citation_map"].items():
         assert key.isdigit()
         for e in entries:
@@ -197,11 +211,14 @@ def test_edge_citations_at_sentence_boundaries(parser):
     assert parsed.sentences[1].citation_ids() == [2]
 
 
-@pytest.mark.parametrize("text", [
-    "The capital is Paris.[1] Berlin is another capital.[2]",
-    "The capital is Paris. [1] Berlin is another capital. [2]",
-    "The capital is Paris.[1][2] Berlin is another capital.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The capital is Paris.[1] Berlin is another capital.[2]",
+        "The capital is Paris. [1] Berlin is another capital. [2]",
+        "The capital is Paris.[1][2] Berlin is another capital.",
+    ],
+)
 def test_citation_after_closing_period_belongs_to_that_sentence(parser, text):
     parsed = parser.parse(text)
     assert len(parsed.sentences) == 2
@@ -250,23 +267,26 @@ def test_extract_single_and_spaced(parser):
     assert ids(cits) == [1, 2] and [c.marker for c in cits] == ["[1]", "[2]"]
 
 
-@pytest.mark.parametrize("text,n", [
-    ("Is it true? Yes! It is. Done", 4),
-    ("Dr. Smith met Mr. Jones and Mrs. Brown. They talked.", 2),
-    ("Prof. X and St. Louis. Next.", 2),
-    ("Pi is 3.14 and e is 2.718 roughly. Next one.", 2),
-    ("Use a tool, e.g. a hammer, i.e. the usual one. Done.", 2),
-    ("Smith et al. found it [1]. Jones et al. disagree [2].", 2),
-    ("See Fig. 3 and Eq. 2 for details. Next.", 2),
-    ("See No. 5 on p. 12. The answer is no. Really.", 3),
-    ("He said \"stop.\" Then he left.", 2),
-    ("Done (really.) Next.", 2),
-    ("Wait... what happened? Nothing.", 2),
-    ("J. R. R. Tolkien wrote it. Next.", 2),
-    ("First paragraph without a stop\n\nSecond paragraph.", 2),
-    ("- item one [1]\n- item two [2]", 2),
-    ("Line one wraps\nonto line two. Next.", 2),
-])
+@pytest.mark.parametrize(
+    "text,n",
+    [
+        ("Is it true? Yes! It is. Done", 4),
+        ("Dr. Smith met Mr. Jones and Mrs. Brown. They talked.", 2),
+        ("Prof. X and St. Louis. Next.", 2),
+        ("Pi is 3.14 and e is 2.718 roughly. Next one.", 2),
+        ("Use a tool, e.g. a hammer, i.e. the usual one. Done.", 2),
+        ("Smith et al. found it [1]. Jones et al. disagree [2].", 2),
+        ("See Fig. 3 and Eq. 2 for details. Next.", 2),
+        ("See No. 5 on p. 12. The answer is no. Really.", 3),
+        ('He said "stop." Then he left.', 2),
+        ("Done (really.) Next.", 2),
+        ("Wait... what happened? Nothing.", 2),
+        ("J. R. R. Tolkien wrote it. Next.", 2),
+        ("First paragraph without a stop\n\nSecond paragraph.", 2),
+        ("- item one [1]\n- item two [2]", 2),
+        ("Line one wraps\nonto line two. Next.", 2),
+    ],
+)
 def test_sentence_splitting(parser, text, n):
     sents = parser.split_into_sentences(text)
     assert len(sents) == n, sents
@@ -328,7 +348,7 @@ def test_lists_give_one_citation_per_id_with_exact_spans(parser):
     assert ids(cits) == [1, 2, 3, 4, 5, 6]
     assert [c.marker for c in cits] == ["1", "2", "3", "4", "5", "6"]
     assert [c.form for c in cits] == ["list"] * 6
-    assert all(text[c.start_pos:c.end_pos] == c.marker for c in cits)
+    assert all(text[c.start_pos : c.end_pos] == c.marker for c in cits)
     assert [(c.start_pos, c.end_pos) for c in cits[:2]] == [(12, 13), (15, 16)]
     assert parser.validate_citations(cits, 6, text) == (True, [])
 
@@ -353,24 +373,27 @@ def test_mixed_list_and_range(parser):
     assert parsed.sentences[0].citation_ids() == [1, 3, 4, 5, 8]
 
 
-@pytest.mark.parametrize("text", [
-    "Published in [2023].",                # a year
-    "From [1998] to [2024].",
-    "Values in [0, 1] and [0-1].",         # intervals
-    "Reversed [5-2].",                     # reversed range
-    "Huge [1-100].",                       # oversized range
-    "An id [01].",                         # leading zero
-    "See [citation needed] and [sic].",    # footnote-like text
-    "Footnote[^1] and [Note 1] and [1a].",
-    "A link [1](https://example.org).",    # Markdown link
-    "[1]: https://example.org",            # Markdown link definition
-    "A [reference link][1].",              # reference-style link
-    "LaTeX \\item[1] and \\newcommand{\\x}[1]{y}.",
-    "uint8 random[32];",                   # array indexing
-    "value = (byte[0] << 8) | byte[1] << 8;",
-    "x[1] = 5 and obj[2].name",
-    "Nested [[1]] is odd but [1 2] is not a list.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Published in [2023].",  # a year
+        "From [1998] to [2024].",
+        "Values in [0, 1] and [0-1].",  # intervals
+        "Reversed [5-2].",  # reversed range
+        "Huge [1-100].",  # oversized range
+        "An id [01].",  # leading zero
+        "See [citation needed] and [sic].",  # footnote-like text
+        "Footnote[^1] and [Note 1] and [1a].",
+        "A link [1](https://example.org).",  # Markdown link
+        "[1]: https://example.org",  # Markdown link definition
+        "A [reference link][1].",  # reference-style link
+        "LaTeX \\item[1] and \\newcommand{\\x}[1]{y}.",
+        "uint8 random[32];",  # array indexing
+        "value = (byte[0] << 8) | byte[1] << 8;",
+        "x[1] = 5 and obj[2].name",
+        "Nested [[1]] is odd but [1 2] is not a list.",
+    ],
+)
 def test_not_citations(parser, text):
     cits = parser.extract_citations(text)
     assert all(c.marker not in ("[2023]", "[0, 1]") for c in cits)
@@ -394,7 +417,7 @@ def test_attached_wikipedia_style_citations(parser):
 def test_unicode_text_offsets(parser):
     text = "Łódź and Kraków — both in Poland [1]. Zürich ≠ Genève [2]. 🙂 Emoji [3]."
     parsed = parser.parse(text, 3)
-    assert all(text[c.start_pos:c.end_pos] == c.marker for c in parsed.citations)
+    assert all(text[c.start_pos : c.end_pos] == c.marker for c in parsed.citations)
     assert cmap(parsed) == {1: [0], 2: [1], 3: [2]}
 
 
@@ -445,14 +468,15 @@ def test_alce_answers(parser, name, i, n_sent, expected_map, expected_ids):
     assert len(parsed.sentences) == n_sent, [s.text for s in parsed.sentences]
     assert cmap(parsed) == expected_map
     assert ids(parsed.citations) == expected_ids
-    assert all(text[c.start_pos:c.end_pos] == c.marker for c in parsed.citations)
+    assert all(text[c.start_pos : c.end_pos] == c.marker for c in parsed.citations)
     assert "[" not in parsed.clean_text
 
 
 def test_alce_eli5_sentence_texts(parser):
     parsed = parser.parse(_demo("eli5", 1), 5)
     assert parsed.sentences[1].text == (
-        "This difference is first formed after the death of the Prophet Muhammad in 632 A.D. [1][2].")
+        "This difference is first formed after the death of the Prophet Muhammad in 632 A.D. [1][2]."
+    )
     assert parsed.clusters[1].cluster_marker == "[1][2]"
 
 
@@ -460,7 +484,9 @@ def test_alce_eli5_sentence_texts(parser):
 # Never crash on malformed input
 
 
-_ALPHABET = st.sampled_from(list("[]0123456789,;-–— .!?\n\tabcXY\"')(:⟨⟩é\\{}") + ["[1]", "[2, 3]", "[1-4]", "Dr.", "e.g."])
+_ALPHABET = st.sampled_from(
+    list("[]0123456789,;-–— .!?\n\tabcXY\"')(:⟨⟩é\\{}") + ["[1]", "[2, 3]", "[1-4]", "Dr.", "e.g."]
+)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -469,12 +495,12 @@ def test_never_crashes_and_offsets_are_exact(text, num_sources):
     parser = CitationParser()
     parsed = parser.parse(text, num_sources, strict=False)
     for c in parsed.citations:
-        assert text[c.start_pos:c.end_pos] == c.marker
+        assert text[c.start_pos : c.end_pos] == c.marker
         assert 0 <= c.citation_id <= parser.max_id
     spans = [(s.start_pos, s.end_pos) for s in parsed.sentences]
     assert spans == sorted(spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
     for s in parsed.sentences:
-        assert text[s.start_pos:s.end_pos] == s.text and s.text.strip() == s.text and s.text
+        assert text[s.start_pos : s.end_pos] == s.text and s.text.strip() == s.text and s.text
         for c in s.citations:
             assert s.start_pos <= c.start_pos and c.end_pos <= s.end_pos
     # every citation is in exactly one sentence and one cluster
@@ -500,10 +526,12 @@ def test_never_crashes_and_offsets_are_exact(text, num_sources):
 
 
 def test_reference_list_detection():
-    text = "Answer [1] and [2].\n\n## References\n\n[1] First source\n[2] Second source\n- [3] Third\n\n## Next\n\n[9] x\n"
+    text = (
+        "Answer [1] and [2].\n\n## References\n\n[1] First source\n[2] Second source\n- [3] Third\n\n## Next\n\n[9] x\n"
+    )
     ref = find_reference_list(text)
     assert ref is not None and ref.ids == {1, 2, 3} and ref.num_sources == 3
-    assert text[ref.start:].startswith("## References") and text[ref.end:].startswith("## Next")
+    assert text[ref.start :].startswith("## References") and text[ref.end :].startswith("## Next")
     tex = "Text \\cite{x}.\n\\section*{Sources}\n[1] A\n[2] B\n"
     assert find_reference_list(tex).num_sources == 2
     txt = "Body [1].\n\nReferences:\n[1] A. Author. Title. 2020.\n[2] B.\n"
@@ -539,13 +567,15 @@ def _doc(text: str, fmt: str = "md", path=None):
 
 
 def test_document_math_and_code_are_not_citations():
-    text = ("Claim [1] with math $a[2]$ and code `x[3]` here [2].\n\n"
-            "```python\nprint(a[4])\n```\n\n$$\nv[5]\n$$\n\nLast [1].\n")
+    text = (
+        "Claim [1] with math $a[2]$ and code `x[3]` here [2].\n\n"
+        "```python\nprint(a[4])\n```\n\n$$\nv[5]\n$$\n\nLast [1].\n"
+    )
     d = _doc(text)
     assert [(r["citation_id"], r["text"]) for r in d.rows] == [(1, "[1]"), (2, "[2]"), (1, "[1]")]
     for r in d.rows:
-        assert text[r["start"]:r["end"]] == r["text"]
-        assert text[r["sentence_start"]:r["sentence_end"]] == r["sentence_text"]
+        assert text[r["start"] : r["end"]] == r["text"]
+        assert text[r["sentence_start"] : r["sentence_end"]] == r["sentence_text"]
         assert r["valid"] and r["error"] is None and r["validation"] == "skipped: no source count"
     assert d.rows[0]["sentence_text"] == "Claim [1] with math $a[2]$ and code `x[3]` here [2]."
     assert [r["sentence_index"] for r in d.rows] == [0, 0, 1]
@@ -556,7 +586,7 @@ def test_document_tex_inline_math():
     text = "\\section{Intro}\nWe use $x_{[1]}$ as shown [2]. Next [1].\n"
     d = _doc(text, "tex")
     assert [r["citation_id"] for r in d.rows] == [2, 1]
-    assert all(text[r["start"]:r["end"]] == r["text"] for r in d.rows)
+    assert all(text[r["start"] : r["end"]] == r["text"] for r in d.rows)
 
 
 def test_document_out_of_range_is_flagged_not_raised():
@@ -590,22 +620,46 @@ def test_sample_document_maps():
     text = SAMPLE.read_text(encoding="utf-8")
     d = _doc(text)
     got = [(r["citation_id"], r["sentence_index"], r["cluster_index"], r["valid"]) for r in d.rows]
-    assert got == [(3, 2, 0, True), (3, 3, 1, True), (1, 3, 2, True),  # rainfall
-                   (2, 4, 3, True), (3, 5, 4, True),                   # independence
-                   (1, 6, 5, True), (2, 6, 6, True),                   # field goal
-                   (2, 7, 7, True), (1, 8, 8, True)]                   # Planet of the Apes
+    assert got == [
+        (3, 2, 0, True),
+        (3, 3, 1, True),
+        (1, 3, 2, True),  # rainfall
+        (2, 4, 3, True),
+        (3, 5, 4, True),  # independence
+        (1, 6, 5, True),
+        (2, 6, 6, True),  # field goal
+        (2, 7, 7, True),
+        (1, 8, 8, True),
+    ]  # Planet of the Apes
     assert d.rows[0]["sentence_text"].startswith("Several places on Earth")
-    assert d.rows[-1]["sentence_text"] == "And in the tv series Planet of the Apes, Galen was played by Roddy McDowall [1]."
+    assert (
+        d.rows[-1]["sentence_text"]
+        == "And in the tv series Planet of the Apes, Galen was played by Roddy McDowall [1]."
+    )
     assert {r["validation"] for r in d.rows} == {
-        f"checked: 5 sources (references list at offset {r.start})" for r in d.source_count.lists}
+        f"checked: 5 sources (references list at offset {r.start})" for r in d.source_count.lists
+    }
     data = CitationParser().format_for_frontend(d.parsed)
     assert data["text"] == text
     assert [e["sentence_index"] for e in data["citation_map"]["3"]] == [2, 3, 5]
 
 
 _DOC_ALPHABET = st.sampled_from(
-    list("[]0123456789,;- .!?\n\tabcX$`#*\\{}") + ["[1]", "[2, 3]", "[1-4]", "Dr.", "\n\n", "## References\n",
-                                                  "\n[1] x\n", "$a[1]$", "`b[2]`", "```\n", "\\section{S}\n"])
+    list("[]0123456789,;- .!?\n\tabcX$`#*\\{}")
+    + [
+        "[1]",
+        "[2, 3]",
+        "[1-4]",
+        "Dr.",
+        "\n\n",
+        "## References\n",
+        "\n[1] x\n",
+        "$a[1]$",
+        "`b[2]`",
+        "```\n",
+        "\\section{S}\n",
+    ]
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -613,8 +667,8 @@ _DOC_ALPHABET = st.sampled_from(
 def test_document_rows_never_crash_and_quote_the_source(text, fmt):
     d = document_citations("d", text, parse_document(text, fmt), source_count_for(text))
     for r in d.rows:
-        assert text[r["start"]:r["end"]] == r["text"]
+        assert text[r["start"] : r["end"]] == r["text"]
         assert r["sentence_start"] <= r["start"] <= r["end"] <= r["sentence_end"]
-        assert text[r["sentence_start"]:r["sentence_end"]] == r["sentence_text"]
-        assert text[r["cluster_start"]:r["cluster_end"]].find(r["text"]) >= 0
+        assert text[r["sentence_start"] : r["sentence_end"]] == r["sentence_text"]
+        assert text[r["cluster_start"] : r["cluster_end"]].find(r["text"]) >= 0
         assert r["valid"] == (r["error"] is None)

@@ -11,8 +11,19 @@ from textguard_pipeline.io_managers import read_parquet
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "corpus" / "alce_asqa_answers.md"
 
-PINNED = ["doc_id", "start", "end", "text", "citation_id", "cluster_index", "sentence_index",
-          "sentence_start", "sentence_end", "valid", "error"]
+PINNED = [
+    "doc_id",
+    "start",
+    "end",
+    "text",
+    "citation_id",
+    "cluster_index",
+    "sentence_index",
+    "sentence_start",
+    "sentence_end",
+    "valid",
+    "error",
+]
 
 
 @pytest.fixture
@@ -22,7 +33,9 @@ def corpus(tmp_path, monkeypatch):
     shutil.copy(SAMPLE, root / "alce.md")
     (root / "refs.md").write_text(
         "# Answer\n\nParis is the capital [1]. It has $x[9]$ math and `a[8]` code [2, 3].\n\n"
-        "```\nprint(b[7])\n```\n\n## References\n\n[1] Paris\n[2] France\n", encoding="utf-8")
+        "```\nprint(b[7])\n```\n\n## References\n\n[1] Paris\n[2] France\n",
+        encoding="utf-8",
+    )
     (root / "side.txt").write_text("Claim one [1-2]. Claim two [3].\n", encoding="utf-8")
     (root / "side.sources.json").write_text(json.dumps([{"title": "a"}, {"title": "b"}, {"title": "c"}]))
     (root / "plain.md").write_text("No source count here [4]. Years like [2023] are not citations.\n")
@@ -38,18 +51,21 @@ def test_citation_maps(corpus):
 
     root, wh = corpus
     inst = DagsterInstance.ephemeral()
-    res = materialize_corpus(instance=inst, select="source_documents parsed_chunks citation_maps",
-                             log=lambda *_: None)
+    res = materialize_corpus(instance=inst, select="source_documents parsed_chunks citation_maps", log=lambda *_: None)
     assert not res.step_failures
     # blocking checks pass everywhere; the non-blocking range check flags only refs.md ([3] has no source)
     failed = sorted({(o.check, o.doc_id, o.severity) for o in res.outcomes if o.status == "failed"})
     assert failed == [("citation_maps/citation_maps_ids_in_range", "refs.md", "WARN")]
     assert res.ok
-    assert {o.check for o in res.outcomes} >= {"citation_maps/citation_maps_char_ranges",
-                                               "citation_maps/citation_maps_sentences"}
+    assert {o.check for o in res.outcomes} >= {
+        "citation_maps/citation_maps_char_ranges",
+        "citation_maps/citation_maps_sentences",
+    }
 
-    frames = {p.stem.removesuffix(".md").removesuffix(".txt"): read_parquet(p)
-              for p in (wh / "citation_maps").glob("*.parquet")}
+    frames = {
+        p.stem.removesuffix(".md").removesuffix(".txt"): read_parquet(p)
+        for p in (wh / "citation_maps").glob("*.parquet")
+    }
     assert list(frames["refs"].columns)[: len(PINNED)] == PINNED
 
     refs = frames["refs"]
@@ -57,8 +73,8 @@ def test_citation_maps(corpus):
     # math, inline code and the code block are not citations; the references entries are not either
     assert refs[["citation_id", "text", "valid"]].values.tolist() == [[1, "[1]", True], [2, "2", True], [3, "3", False]]
     for r in refs.itertuples():
-        assert text[r.start:r.end] == r.text  # absolute offsets
-        assert text[r.sentence_start:r.sentence_end] == r.sentence_text
+        assert text[r.start : r.end] == r.text  # absolute offsets
+        assert text[r.sentence_start : r.sentence_end] == r.sentence_text
     assert refs["error"].tolist()[2] == "Citation [3] exceeds number of sources (2)"
     assert refs["sentence_index"].tolist() == [0, 1, 1] and refs["cluster_index"].tolist() == [0, 1, 1]
 
@@ -100,8 +116,14 @@ def test_sentence_rule_uses_the_char_range_rule():
     from textguard_pipeline.citations.defs import sentence_rule
 
     source = "Paris is the capital [1]. Rome too [2]."
-    good = {"start": 21, "end": 24, "text": "[1]", "sentence_start": 0, "sentence_end": 25,
-            "sentence_text": source[0:25]}
+    good = {
+        "start": 21,
+        "end": 24,
+        "text": "[1]",
+        "sentence_start": 0,
+        "sentence_end": 25,
+        "sentence_text": source[0:25],
+    }
     assert sentence_rule("d", pd.DataFrame([good]), source) == []
     wrong_quote = dict(good, sentence_text="Paris is the capitol [1].")
     outside = dict(good, start=35, end=38, text="[2]")

@@ -38,5 +38,7 @@ def test_unreachable():
 
 def test_config_from_env():
     assert llm_config_from_env({}) is None
-    cfg = llm_config_from_env({"TEXTGUARD_LLM_URL": "http://h/v1/", "TEXTGUARD_LLM_MODEL": "x", "TEXTGUARD_LLM_API_KEY": "s"})
+    cfg = llm_config_from_env(
+        {"TEXTGUARD_LLM_URL": "http://h/v1/", "TEXTGUARD_LLM_MODEL": "x", "TEXTGUARD_LLM_API_KEY": "s"}
+    )
     assert cfg.base_url == "http://h/v1" and cfg.model == "x" and cfg.api_key == "s"

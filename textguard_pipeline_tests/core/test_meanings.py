@@ -33,9 +33,11 @@ from ._wordnet_mini import mini_wordnet
 CHAT = "POST /v1/chat/completions"
 WD = "GET /w/api.php"
 
-TEXT = ("Thomas Aquinas proposed a metric for machine translation. The translation of each sentence is compared "
-        "with a reference translation, and the corpus score is the geometric mean of the precisions.\n\n"
-        "An academic degree is not a thing; the encryption of a message needs a key.\n")
+TEXT = (
+    "Thomas Aquinas proposed a metric for machine translation. The translation of each sentence is compared "
+    "with a reference translation, and the corpus score is the geometric mean of the precisions.\n\n"
+    "An academic degree is not a thing; the encryption of a message needs a key.\n"
+)
 
 
 @pytest.fixture(scope="module")
@@ -54,12 +56,21 @@ def wd_search(*items):
 
 
 def wd_client(standin, tmp_path, mode="online"):
-    return WikidataClient(WikidataConfig(base_url=standin.base_url, mode=mode, cache_dir=str(tmp_path / "wd"), timeout_s=2))
+    return WikidataClient(
+        WikidataConfig(base_url=standin.base_url, mode=mode, cache_dir=str(tmp_path / "wd"), timeout_s=2)
+    )
 
 
 def chat(standin, **kw):
-    return ChatClient(LLMConfig(base_url=f"{standin.base_url}/v1", model="stand-in", max_retries=0,
-                                timeout_s=kw.pop("timeout_s", 5), backoff_s=0.01))
+    return ChatClient(
+        LLMConfig(
+            base_url=f"{standin.base_url}/v1",
+            model="stand-in",
+            max_retries=0,
+            timeout_s=kw.pop("timeout_s", 5),
+            backoff_s=0.01,
+        )
+    )
 
 
 def resolver(nlp, wnet, **kw):
@@ -85,8 +96,10 @@ def test_normalize_label_and_merge_key():
 
 
 def test_candidate_heuristics(fresh_standin, tmp_path, wnet):
-    humans = {"status": 200, "json": {"entities": {
-        "Q43115": {"claims": {"P31": [{"mainsnak": {"datavalue": {"value": {"id": "Q5"}}}}]}}}}}
+    humans = {
+        "status": 200,
+        "json": {"entities": {"Q43115": {"claims": {"P31": [{"mainsnak": {"datavalue": {"value": {"id": "Q5"}}}}]}}}},
+    }
     fresh_standin.script({WD: [wd_search(("Q43115", "Athanasius of Alexandria", "bishop")), humans]})
     f = CandidateFinder(wnet, wd_client(fresh_standin, tmp_path))
     cands, rule = f.find("Athanasius", "author")
@@ -98,7 +111,9 @@ def test_candidate_heuristics(fresh_standin, tmp_path, wnet):
     assert fresh_standin.requests()[-1]["query"]["search"] == "Thomas Aquinas"
 
     # Title Case with >= 3 hits: Wikidata first
-    fresh_standin.script({WD: [wd_search(("Q1", "Deep Learning", "a"), ("Q2", "Deep Learning", "b"), ("Q3", "x", "c"))]})
+    fresh_standin.script(
+        {WD: [wd_search(("Q1", "Deep Learning", "a"), ("Q2", "Deep Learning", "b"), ("Q3", "x", "c"))]}
+    )
     cands, rule = f.find("Deep Learning", "subject")
     assert rule == "title_case_wikidata" and len(cands) == 4 and cands[-1].meaning_type == "custom"
     # Title Case with fewer hits falls through to WordNet
@@ -145,12 +160,17 @@ def test_offline_wikidata_serves_cache_only(fresh_standin, tmp_path, wnet):
 
 def test_embedded_chooser(wnet):
     ch = EmbeddedChooser(wnet)
-    cands = [Candidate("wordnet", c.meaning_id, c.lemma, c.gloss, c.sense_rank, c)
-             for c in wordnet_candidates(wnet, "sentence", pos="n")]
+    cands = [
+        Candidate("wordnet", c.meaning_id, c.lemma, c.gloss, c.sense_rank, c)
+        for c in wordnet_candidates(wnet, "sentence", pos="n")
+    ]
     d = ch.choose("sentence", "the judge passed sentence on the convicted criminal after the trial", cands)
     assert d.candidate.meaning_type == "wordnet" and d.source == "lesk" and "criminal" in d.candidate.gloss
-    wd = [Candidate("wikidata", "wikidata:Q1", "A", "a", 1), Candidate("wikidata", "wikidata:Q2", "B", "b", 2),
-          custom_candidate("A")]
+    wd = [
+        Candidate("wikidata", "wikidata:Q1", "A", "a", 1),
+        Candidate("wikidata", "wikidata:Q2", "B", "b", 2),
+        custom_candidate("A"),
+    ]
     d = ch.choose("A", "", wd)
     assert d.candidate.meaning_id == "wikidata:Q1" and d.reason_code == "top_search_hit"
     d = ch.choose("zorb", "", [custom_candidate("zorb")])
@@ -164,34 +184,66 @@ def test_embedded_chooser(wnet):
 def items(n):
     out = []
     for i in range(1, n + 1):
-        cands = [Candidate("wordnet", f"wn30-{i:08d}-n", "w", "first gloss", 1),
-                 Candidate("wordnet", f"wn30-{i:08d}-v", "w", "second gloss", 2), custom_candidate(f"w{i}")]
+        cands = [
+            Candidate("wordnet", f"wn30-{i:08d}-n", "w", "first gloss", 1),
+            Candidate("wordnet", f"wn30-{i:08d}-v", "w", "second gloss", 2),
+            custom_candidate(f"w{i}"),
+        ]
         more = cands[:2] + [Candidate("wordnet", f"wn30-{i:08d}-a", "w", "third gloss", 3), custom_candidate(f"w{i}")]
         out.append(Item(f"entry_{i}", f"w{i}", "subject", f"short context {i}", f"LARGER CONTEXT {i}", cands, more))
     return out
 
 
 def results(ids, conf=0.9, suffix="-n"):
-    return {"results": [{"itemId": f"entry_{i}", "meaning_type": "wordnet", "meaning_id": f"wn30-{i:08d}{suffix}",
-                         "confidence": conf, "reason_code": "clear_match"} for i in ids]}
+    return {
+        "results": [
+            {
+                "itemId": f"entry_{i}",
+                "meaning_type": "wordnet",
+                "meaning_id": f"wn30-{i:08d}{suffix}",
+                "confidence": conf,
+                "reason_code": "clear_match",
+            }
+            for i in ids
+        ]
+    }
 
 
 def test_llm_batches_and_hard_case_retry(fresh_standin):
     first = results(range(1, 21))
     first["results"][4]["confidence"] = 0.4  # entry_5 is a hard case
     first["results"][6]["meaning_id"] = "wn30-99999999-n"  # not offered: ignored, never invented
-    retry = {"results": [{"itemId": "entry_5", "meaning_type": "wordnet", "meaning_id": "wn30-00000005-a",
-                          "confidence": 0.8, "reason_code": "context_match"}]}
-    fresh_standin.script({CHAT: [fresh_standin.chat_reply(json.dumps(first)),
-                                 fresh_standin.chat_reply(json.dumps(results(range(21, 26), 0.95, "-v"))),
-                                 fresh_standin.chat_reply(json.dumps(retry))]})
+    retry = {
+        "results": [
+            {
+                "itemId": "entry_5",
+                "meaning_type": "wordnet",
+                "meaning_id": "wn30-00000005-a",
+                "confidence": 0.8,
+                "reason_code": "context_match",
+            }
+        ]
+    }
+    fresh_standin.script(
+        {
+            CHAT: [
+                fresh_standin.chat_reply(json.dumps(first)),
+                fresh_standin.chat_reply(json.dumps(results(range(21, 26), 0.95, "-v"))),
+                fresh_standin.chat_reply(json.dumps(retry)),
+            ]
+        }
+    )
     dis = LLMDisambiguator(chat(fresh_standin), batch_size=20)
     got = dis.resolve(items(25))
     reqs = [json.loads(json.loads(r["body"])["messages"][1]["content"]) for r in fresh_standin.requests()]
     assert [len(r["items"]) for r in reqs] == [20, 5, 1]
     assert reqs[2]["items"][0]["itemId"] == "entry_5" and reqs[2]["items"][0]["context"] == "LARGER CONTEXT 5"
     assert len(reqs[2]["items"][0]["candidates"]) == 4  # more candidates on the retry
-    assert reqs[0]["items"][0]["candidates"][-1] == {"meaning_type": "custom", "meaning_id": None, "gloss": "None of these fit"}
+    assert reqs[0]["items"][0]["candidates"][-1] == {
+        "meaning_type": "custom",
+        "meaning_id": None,
+        "gloss": "None of these fit",
+    }
     assert got["entry_5"].candidate.meaning_id == "wn30-00000005-a" and got["entry_5"].confidence == 0.8
     assert "entry_7" not in got and dis.stats["invalid_choice"] == 1
     assert got["entry_22"].candidate.meaning_id == "wn30-00000022-v" and got["entry_1"].source == "llm:stand-in"
@@ -219,23 +271,47 @@ def write_rules(path, lines):
 
 
 def test_suppression_rules(tmp_path):
-    rules = load_suppressions(write_rules(tmp_path / "s.csv", [
-        "wn30-1-n,,subject,project,block_suggestion",
-        ",Modal Realism,subject,project,block_suggestion",
-        ",faith,,document:a.md,block_all",
-        "wikidata:Q5,,author,page_range:2-3,block_suggestion",
-    ]))
+    rules = load_suppressions(
+        write_rules(
+            tmp_path / "s.csv",
+            [
+                "wn30-1-n,,subject,project,block_suggestion",
+                ",Modal Realism,subject,project,block_suggestion",
+                ",faith,,document:a.md,block_all",
+                "wikidata:Q5,,author,page_range:2-3,block_suggestion",
+            ],
+        )
+    )
     assert len(rules) == 4 and rules[1].normalized_label == "modal realism"
-    row = lambda **kw: {"index_type": "subject", "meaning_type": "wordnet", "meaning_id": None,  # noqa: E731
-                        "normalized_label": "x", "page": 1, **kw}
-    df = pd.DataFrame([
-        row(meaning_id="wn30-1-n", start=0, end=1, text="a"),  # blocked by meaning
-        row(meaning_id="wn30-2-n", normalized_label="modal realism", start=1, end=2, text="b"),  # other meaning: kept
-        row(meaning_type="custom", normalized_label="modal realism", start=2, end=3, text="c"),  # custom label: blocked
-        row(meaning_id="wn30-3-n", normalized_label="faith", start=3, end=4, text="d"),  # block_all on the label
-        row(index_type="author", meaning_type="wikidata", meaning_id="wikidata:Q5", page=1, start=4, end=5, text="e"),
-        row(index_type="author", meaning_type="wikidata", meaning_id="wikidata:Q5", page=3, start=5, end=6, text="f"),
-    ])
+
+    def row(**kw):
+        return {
+            "index_type": "subject",
+            "meaning_type": "wordnet",
+            "meaning_id": None,
+            "normalized_label": "x",
+            "page": 1,
+            **kw,
+        }
+
+    df = pd.DataFrame(
+        [
+            row(meaning_id="wn30-1-n", start=0, end=1, text="a"),  # blocked by meaning
+            row(
+                meaning_id="wn30-2-n", normalized_label="modal realism", start=1, end=2, text="b"
+            ),  # other meaning: kept
+            row(
+                meaning_type="custom", normalized_label="modal realism", start=2, end=3, text="c"
+            ),  # custom label: blocked
+            row(meaning_id="wn30-3-n", normalized_label="faith", start=3, end=4, text="d"),  # block_all on the label
+            row(
+                index_type="author", meaning_type="wikidata", meaning_id="wikidata:Q5", page=1, start=4, end=5, text="e"
+            ),
+            row(
+                index_type="author", meaning_type="wikidata", meaning_id="wikidata:Q5", page=3, start=5, end=6, text="f"
+            ),
+        ]
+    )
     assert [v["text"] for v in suppression_violations(df, rules, "a.md")] == ["a", "c", "d", "f"]
     assert [v["text"] for v in suppression_violations(df, rules, "b.md")] == ["a", "c", "f"]
     assert load_suppressions(tmp_path / "missing.csv") == []
@@ -251,7 +327,9 @@ def test_suppression_rules(tmp_path):
 def test_shipped_suppressions_file_loads():
     from textguard_pipeline.core.meanings import default_suppressions_path
 
-    assert all(r.suppression_mode in ("block_suggestion", "block_all") for r in load_suppressions(default_suppressions_path()))
+    assert all(
+        r.suppression_mode in ("block_suggestion", "block_all") for r in load_suppressions(default_suppressions_path())
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -259,20 +337,35 @@ def test_shipped_suppressions_file_loads():
 
 
 def test_row_rules_catch_violations():
-    base = {"doc_id": "d", "start": 0, "end": 1, "text": "a", "index_type": "subject", "label": "a",
-            "normalized_label": "a", "entry_label": "a", "lexicon": "wn30:3.0"}
-    df = pd.DataFrame([
-        {**base, "meaning_type": "wordnet", "meaning_id": "wn30-1-n", "merge_key": "subject|wordnet|wn30-1-n"},
-        {**base, "meaning_type": "wordnet", "meaning_id": None, "merge_key": "subject|a|wordnet"},
-        {**base, "meaning_type": "custom", "meaning_id": "wn30-1-n", "merge_key": "subject|wordnet|wn30-1-n"},
-        {**base, "meaning_type": "wikidata", "meaning_id": "Q42", "merge_key": "subject|wikidata|Q42"},
-        {**base, "meaning_type": "wordnet", "meaning_id": "oewn-1-n", "merge_key": "subject|wordnet|oewn-1-n"},
-        {**base, "meaning_type": "custom", "meaning_id": None, "merge_key": "subject|a|custom", "entry_label": "b"},
-        {**base, "meaning_type": "custom", "meaning_id": None, "merge_key": "subject|a|custom"},
-    ])
+    base = {
+        "doc_id": "d",
+        "start": 0,
+        "end": 1,
+        "text": "a",
+        "index_type": "subject",
+        "label": "a",
+        "normalized_label": "a",
+        "entry_label": "a",
+        "lexicon": "wn30:3.0",
+    }
+    df = pd.DataFrame(
+        [
+            {**base, "meaning_type": "wordnet", "meaning_id": "wn30-1-n", "merge_key": "subject|wordnet|wn30-1-n"},
+            {**base, "meaning_type": "wordnet", "meaning_id": None, "merge_key": "subject|a|wordnet"},
+            {**base, "meaning_type": "custom", "meaning_id": "wn30-1-n", "merge_key": "subject|wordnet|wn30-1-n"},
+            {**base, "meaning_type": "wikidata", "meaning_id": "Q42", "merge_key": "subject|wikidata|Q42"},
+            {**base, "meaning_type": "wordnet", "meaning_id": "oewn-1-n", "merge_key": "subject|wordnet|oewn-1-n"},
+            {**base, "meaning_type": "custom", "meaning_id": None, "merge_key": "subject|a|custom", "entry_label": "b"},
+            {**base, "meaning_type": "custom", "meaning_id": None, "merge_key": "subject|a|custom"},
+        ]
+    )
     reasons = [v["reason"] for v in meaning_id_violations(df)]
-    assert reasons == ["wordnet meaning without meaning_id", "custom meaning with a meaning_id",
-                       "wikidata id 'Q42' is not wikidata:Q…", "wordnet id 'oewn-1-n' is not prefixed by its lexicon 'wn30'"]
+    assert reasons == [
+        "wordnet meaning without meaning_id",
+        "custom meaning with a meaning_id",
+        "wikidata id 'Q42' is not wikidata:Q…",
+        "wordnet id 'oewn-1-n' is not prefixed by its lexicon 'wn30'",
+    ]
     mk = [v["reason"] for v in merge_key_violations(df)]
     assert mk.count("merge_key does not follow from the row") == 1  # the custom row carrying an id
     assert "several entry labels for one merge key" in mk and "several meanings for one merge key" in mk
@@ -303,8 +396,12 @@ def test_resolver_embedded_rows(nlp, wnet, tmp_path):
 
     # suppression: block the meaning of "translation" and the custom label of the author
     mid = row["meaning_id"]
-    rules = load_suppressions(write_rules(tmp_path / "s.csv", [f"{mid},,subject,project,block_suggestion",
-                                                                ',"Aquinas, Thomas",author,project,block_suggestion']))
+    rules = load_suppressions(
+        write_rules(
+            tmp_path / "s.csv",
+            [f"{mid},,subject,project,block_suggestion", ',"Aquinas, Thomas",author,project,block_suggestion'],
+        )
+    )
     r2 = resolver(nlp, wnet, suppressions=rules)
     df2, st2 = r2.resolve_document("doc.txt", TEXT, chunks, "txt", run_id="run-2")
     assert mid not in set(df2["meaning_id"]) and "Aquinas, Thomas" not in set(df2["label"])
@@ -322,31 +419,59 @@ def test_resolver_llm_path(fresh_standin, nlp, wnet):
     s1 = text.index("translation")
     s2 = text.index("translation", s1 + 1)
     p = text.index("Kishore Papineni")
-    stage_a = {"entries": [
-        {"label": "translation", "indexType": "subject",
-         "mentions": [{"pageNumber": 1, "textQuote": "translation", "charStart": s1, "charEnd": s1 + 11},
-                      {"pageNumber": 1, "textQuote": "translation", "charStart": s2 + 2, "charEnd": s2 + 13}]},
-        {"label": "Papineni, Kishore", "indexType": "author",
-         "mentions": [{"pageNumber": 1, "textQuote": "Kishore Papineni", "charStart": p, "charEnd": p + 16}]}]}
+    stage_a = {
+        "entries": [
+            {
+                "label": "translation",
+                "indexType": "subject",
+                "mentions": [
+                    {"pageNumber": 1, "textQuote": "translation", "charStart": s1, "charEnd": s1 + 11},
+                    {"pageNumber": 1, "textQuote": "translation", "charStart": s2 + 2, "charEnd": s2 + 13},
+                ],
+            },
+            {
+                "label": "Papineni, Kishore",
+                "indexType": "author",
+                "mentions": [{"pageNumber": 1, "textQuote": "Kishore Papineni", "charStart": p, "charEnd": p + 16}],
+            },
+        ]
+    }
     senses = wordnet_candidates(wnet, "translation", pos=None)
     chosen = senses[1].meaning_id
-    disamb = {"results": [{"itemId": "entry_1", "meaning_type": "wordnet", "meaning_id": chosen,
-                           "confidence": 0.9, "reason_code": "clear_match"}]}
-    ratings = {"ratings": [{"termId": "entry_1", "indexability": 0.8, "specificity": 0.6},
-                           {"termId": "entry_2", "indexability": 0.9, "specificity": 0.9, "overallConfidence": 0.9}]}
+    disamb = {
+        "results": [
+            {
+                "itemId": "entry_1",
+                "meaning_type": "wordnet",
+                "meaning_id": chosen,
+                "confidence": 0.9,
+                "reason_code": "clear_match",
+            }
+        ]
+    }
+    ratings = {
+        "ratings": [
+            {"termId": "entry_1", "indexability": 0.8, "specificity": 0.6},
+            {"termId": "entry_2", "indexability": 0.9, "specificity": 0.9, "overallConfidence": 0.9},
+        ]
+    }
     fresh_standin.script({CHAT: [fresh_standin.chat_reply(json.dumps(x)) for x in (stage_a, disamb, ratings)]})
     r = resolver(nlp, wnet, llm=chat(fresh_standin), settings=MeaningSettings(use_llm=True))
     df, st = r.resolve_document("d.txt", text, parse_document(text, "txt"), "txt", run_id="run-9")
     assert st.detector == "llm" and st.stage_a["reanchored"] == 1
     assert df[["text", "index_type", "validation_status"]].values.tolist() == [
-        ["translation", "subject", "valid"], ["Kishore Papineni", "author", "valid"], ["translation", "subject", "reanchored"]]
+        ["translation", "subject", "valid"],
+        ["Kishore Papineni", "author", "valid"],
+        ["translation", "subject", "reanchored"],
+    ]
     assert all(text[a:b] == t for a, b, t in zip(df["start"], df["end"], df["text"]))
     subj = df[df.index_type == "subject"]
     assert set(subj["meaning_id"]) == {chosen} and set(subj["meaning_source"]) == {"llm:stand-in"}
     assert set(subj["overall_confidence"]) == {0.7}
     assert df[df.index_type == "author"]["meaning_type"].tolist() == ["custom"]
     assert set(df["detector"]) == {"llm:stand-in"} and set(df["prompt_version"]) == {
-        "stage-a/2024-02-v1+disambiguate/2024-02-v1+rate/2024-02-v1"}
+        "stage-a/2024-02-v1+disambiguate/2024-02-v1+rate/2024-02-v1"
+    }
     assert len(fresh_standin.requests()) == 3
 
 

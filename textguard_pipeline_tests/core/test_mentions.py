@@ -28,12 +28,24 @@ def reply(standin, entries):
 
 
 def m(page, quote, start, end=None):
-    return {"pageNumber": page, "textQuote": quote, "charStart": start, "charEnd": start + len(quote) if end is None else end}
+    return {
+        "pageNumber": page,
+        "textQuote": quote,
+        "charStart": start,
+        "charEnd": start + len(quote) if end is None else end,
+    }
 
 
 def detector(standin, **kw):
-    client = ChatClient(LLMConfig(base_url=f"{standin.base_url}/v1", model="stand-in", timeout_s=kw.pop("timeout_s", 5),
-                                  max_retries=0, backoff_s=0.01))
+    client = ChatClient(
+        LLMConfig(
+            base_url=f"{standin.base_url}/v1",
+            model="stand-in",
+            timeout_s=kw.pop("timeout_s", 5),
+            max_retries=0,
+            backoff_s=0.01,
+        )
+    )
     return LLMMentionDetector(client, **kw)
 
 
@@ -78,16 +90,39 @@ def test_locate_mentions_refuses_wrong_range():
 
 def test_stage_a_windows_validation_and_reanchoring(fresh_standin):
     p2_ds = PAGE2.index("divine simplicity")
-    fresh_standin.script({ROUTE: [
-        # window 1 (primary page 1, page 2 as context): the page-2 mention must not be created here
-        reply(fresh_standin, [{"label": "divine simplicity", "indexType": "subject",
-                               "mentions": [m(1, "divine simplicity", 16), m(2, "divine simplicity", p2_ds)]}]),
-        # window 2: offsets off by 3 → re-anchored to the exact occurrence; an author in LastName, FirstName form
-        reply(fresh_standin, [{"label": "divine simplicity", "indexType": "subject",
-                               "mentions": [m(2, "divine simplicity", p2_ds + 3)]},
-                              {"label": "Aquinas, Thomas", "indexType": "author",
-                               "mentions": [m(2, "Thomas Aquinas", PAGE2.index("Thomas Aquinas"))]}]),
-    ]})
+    fresh_standin.script(
+        {
+            ROUTE: [
+                # window 1 (primary page 1, page 2 as context): the page-2 mention must not be created here
+                reply(
+                    fresh_standin,
+                    [
+                        {
+                            "label": "divine simplicity",
+                            "indexType": "subject",
+                            "mentions": [m(1, "divine simplicity", 16), m(2, "divine simplicity", p2_ds)],
+                        }
+                    ],
+                ),
+                # window 2: offsets off by 3 → re-anchored to the exact occurrence; an author in LastName, FirstName form
+                reply(
+                    fresh_standin,
+                    [
+                        {
+                            "label": "divine simplicity",
+                            "indexType": "subject",
+                            "mentions": [m(2, "divine simplicity", p2_ds + 3)],
+                        },
+                        {
+                            "label": "Aquinas, Thomas",
+                            "indexType": "author",
+                            "mentions": [m(2, "Thomas Aquinas", PAGE2.index("Thomas Aquinas"))],
+                        },
+                    ],
+                ),
+            ]
+        }
+    )
     det = detector(fresh_standin)
     layout = TextLayout(DOC, parse_document(DOC, "txt"))
     got = locate_mentions(det.detect(layout), layout)
@@ -108,19 +143,42 @@ def test_stage_a_windows_validation_and_reanchoring(fresh_standin):
 
 
 def test_unanchorable_quote_retried_with_strict_prompt(fresh_standin):
-    fresh_standin.script({ROUTE: [
-        reply(fresh_standin, [{"label": "divine simplicity", "indexType": "subject",
-                               "mentions": [m(1, "Divine Simplicity", 16)]}]),  # not in the text at all
-        reply(fresh_standin, [{"label": "divine simplicity", "indexType": "subject",
-                               "mentions": [m(1, "divine simplicity", 16)]}]),
-    ]})
+    fresh_standin.script(
+        {
+            ROUTE: [
+                reply(
+                    fresh_standin,
+                    [
+                        {
+                            "label": "divine simplicity",
+                            "indexType": "subject",
+                            "mentions": [m(1, "Divine Simplicity", 16)],
+                        }
+                    ],
+                ),  # not in the text at all
+                reply(
+                    fresh_standin,
+                    [
+                        {
+                            "label": "divine simplicity",
+                            "indexType": "subject",
+                            "mentions": [m(1, "divine simplicity", 16)],
+                        }
+                    ],
+                ),
+            ]
+        }
+    )
     det = detector(fresh_standin, context_pages=0)
     got = det.detect(TextLayout(PAGE1))
     assert [(x.start, x.end, x.text, x.validation_status) for x in got] == [(16, 33, "divine simplicity", "retried")]
     bodies = [json.loads(r["body"]) for r in fresh_standin.requests()]
     assert len(bodies) == 2
     assert "STRICT MODE" not in bodies[0]["messages"][0]["content"]
-    assert "STRICT MODE" in bodies[1]["messages"][0]["content"] and "Divine Simplicity" in bodies[1]["messages"][0]["content"]
+    assert (
+        "STRICT MODE" in bodies[1]["messages"][0]["content"]
+        and "Divine Simplicity" in bodies[1]["messages"][0]["content"]
+    )
     assert det.stats.retries == 1 and det.stats.recovered_by_retry == 1 and det.stats.rejected_invalid == 0
 
 
@@ -133,8 +191,14 @@ def test_still_wrong_after_retry_is_rejected_not_stored(fresh_standin):
 
 
 def test_invalid_json_retried_then_error(fresh_standin):
-    fresh_standin.script({ROUTE: [fresh_standin.chat_reply("not json at all"),
-                                  reply(fresh_standin, [{"label": "God", "indexType": "subject", "mentions": [m(1, "God", 45)]}])]})
+    fresh_standin.script(
+        {
+            ROUTE: [
+                fresh_standin.chat_reply("not json at all"),
+                reply(fresh_standin, [{"label": "God", "indexType": "subject", "mentions": [m(1, "God", 45)]}]),
+            ]
+        }
+    )
     got = detector(fresh_standin, context_pages=0).detect(TextLayout(PAGE1))
     assert [x.text for x in got] == ["God"]
     fresh_standin.script({ROUTE: [fresh_standin.chat_reply("{broken")]})
@@ -155,16 +219,28 @@ def test_page_boundary_mentions_split_or_rejected(fresh_standin, policy):
     pages = llm_pages(layout, max_chars=len("Some filler words here.\nThe doctrine of divine\n") + 3)
     assert pages[0].text.endswith("divine\n") and "".join(p.text for p in pages) == text
     quote = "divine\nsimplicity"
-    fresh_standin.script({ROUTE: [
-        reply(fresh_standin, [{"label": "divine simplicity", "indexType": "subject",
-                               "mentions": [m(1, quote, pages[0].text.index("divine"))]}]),
-        reply(fresh_standin, []),
-    ]})
+    fresh_standin.script(
+        {
+            ROUTE: [
+                reply(
+                    fresh_standin,
+                    [
+                        {
+                            "label": "divine simplicity",
+                            "indexType": "subject",
+                            "mentions": [m(1, quote, pages[0].text.index("divine"))],
+                        }
+                    ],
+                ),
+                reply(fresh_standin, []),
+            ]
+        }
+    )
     det = detector(fresh_standin, page_chars=pages[0].end + 0, boundary=policy)
     got = det.detect(layout)
     if policy == "split":
         assert [(x.text, x.validation_status) for x in got] == [("divine", "split"), ("simplicity", "split")]
-        assert all(text[x.start:x.end] == x.text for x in got)
+        assert all(text[x.start : x.end] == x.text for x in got)
         assert det.stats.split == 1
     else:
         assert got == [] and det.stats.rejected_boundary == 1
@@ -193,8 +269,10 @@ def detect(embedded, text, fmt):
 
 
 def test_embedded_subjects_authors_and_exclusions(embedded):
-    text = ("In this chapter, Thomas Aquinas discusses the encryption of each message. "
-            "The thing is that an academic degree takes time, and the next section shows the way.\n")
+    text = (
+        "In this chapter, Thomas Aquinas discusses the encryption of each message. "
+        "The thing is that an academic degree takes time, and the next section shows the way.\n"
+    )
     found = detect(embedded, text, "txt")
     labels = {(x.index_type, x.label, x.detector) for x in found}
     assert ("author", "Aquinas, Thomas", "spacy_ner:PERSON") in labels
@@ -207,8 +285,10 @@ def test_embedded_subjects_authors_and_exclusions(embedded):
 
 
 def test_embedded_never_quotes_markup_or_placeholders(embedded):
-    tex = ("We study the \\emph{encryption} of a message $m$ with a key $k$ \\citep{aquinas}.\n"
-           "The corpus_size variable and the translation of $x^2$ matter.\n")
+    tex = (
+        "We study the \\emph{encryption} of a message $m$ with a key $k$ \\citep{aquinas}.\n"
+        "The corpus_size variable and the translation of $x^2$ matter.\n"
+    )
     found = detect(embedded, tex, "tex")
     assert found and all("$" not in x.text and "\\" not in x.text and "_" not in x.text for x in found)
     assert "encryption" in {x.label for x in found}
@@ -220,8 +300,9 @@ def test_embedded_never_quotes_markup_or_placeholders(embedded):
 def test_min_occurrences(embedded):
     from textguard_pipeline.core.mentions import EmbeddedDetector, EmbeddedSettings
 
-    strict = EmbeddedDetector(embedded.nlp, embedded.signals.wnet,
-                              EmbeddedSettings(min_occurrences={"subject": 2, "author": 1}))
+    strict = EmbeddedDetector(
+        embedded.nlp, embedded.signals.wnet, EmbeddedSettings(min_occurrences={"subject": 2, "author": 1})
+    )
     text = "The encryption of a message. Another encryption. A translation.\n"
     chunks = parse_document(text, "txt")
     assert [x.label for x in strict.detect(text, chunks, "txt")] == ["encryption", "encryption"]
@@ -236,10 +317,17 @@ from hypothesis import strategies as st  # noqa: E402
 
 @settings(max_examples=150, deadline=None)
 @given(
-    words=st.lists(st.sampled_from(["divine", "simplicity", "faith", "God", "is", "the", "\n", "\f", "of"]),
-                   min_size=3, max_size=60),
-    pick=st.integers(0, 10_000), length=st.integers(1, 30), delta=st.integers(-50, 50),
-    page_chars=st.integers(20, 200), policy=st.sampled_from(["split", "reject"]), garbage=st.booleans(),
+    words=st.lists(
+        st.sampled_from(["divine", "simplicity", "faith", "God", "is", "the", "\n", "\f", "of"]),
+        min_size=3,
+        max_size=60,
+    ),
+    pick=st.integers(0, 10_000),
+    length=st.integers(1, 30),
+    delta=st.integers(-50, 50),
+    page_chars=st.integers(20, 200),
+    policy=st.sampled_from(["split", "reject"]),
+    garbage=st.booleans(),
 )
 def test_anchoring_never_stores_a_wrong_range(words, pick, length, delta, page_chars, policy, garbage):
     text = " ".join(words)
@@ -249,15 +337,21 @@ def test_anchoring_never_stores_a_wrong_range(words, pick, length, delta, page_c
     assert "".join(p.text for p in pages) == text
     page = pages[pick % len(pages)]
     start = pick % max(1, len(page.text))
-    quote = "zzz-not-there" if garbage else text[page.start + start: page.start + start + length]
+    quote = "zzz-not-there" if garbage else text[page.start + start : page.start + start + length]
     if not quote.strip():
         quote = "zzz-not-there"
-    raw = {"pageNumber": page.number, "textQuote": quote, "charStart": start + delta, "charEnd": start + delta + len(quote)}
-    window = pages[page.number - 1: page.number + 1]
-    good, failures = det._validate(layout, window, page, {"entries": [
-        {"label": "x", "indexType": "subject", "mentions": [raw]}]}, status="valid")
+    raw = {
+        "pageNumber": page.number,
+        "textQuote": quote,
+        "charStart": start + delta,
+        "charEnd": start + delta + len(quote),
+    }
+    window = pages[page.number - 1 : page.number + 1]
+    good, failures = det._validate(
+        layout, window, page, {"entries": [{"label": "x", "indexType": "subject", "mentions": [raw]}]}, status="valid"
+    )
     for m in good:
-        assert text[m.start:m.end] == m.text and m.text.strip()
+        assert text[m.start : m.end] == m.text and m.text.strip()
         assert m.validation_status == "split" or m.text == quote
     if quote == "zzz-not-there":
         assert good == [] and failures

@@ -16,19 +16,36 @@ ROUTE = "GET /w/api.php"
 
 
 def search_reply(*items):
-    return {"status": 200, "json": {"searchinfo": {"search": "x"}, "search": [
-        {"id": qid, "label": label, "description": desc} for qid, label, desc in items]}}
+    return {
+        "status": 200,
+        "json": {
+            "searchinfo": {"search": "x"},
+            "search": [{"id": qid, "label": label, "description": desc} for qid, label, desc in items],
+        },
+    }
 
 
 def client_for(standin, tmp_path, **kw):
-    cfg = WikidataConfig(base_url=standin.base_url, mode=kw.pop("mode", "online"),
-                         cache_dir=str(tmp_path / "cache"), timeout_s=kw.pop("timeout_s", 2.0), **kw)
+    cfg = WikidataConfig(
+        base_url=standin.base_url,
+        mode=kw.pop("mode", "online"),
+        cache_dir=str(tmp_path / "cache"),
+        timeout_s=kw.pop("timeout_s", 2.0),
+        **kw,
+    )
     return WikidataClient(cfg)
 
 
 def test_search_then_cache_hit_without_second_request(fresh_standin, tmp_path):
-    fresh_standin.script({ROUTE: [search_reply(("Q43115", "Athanasius of Alexandria", "bishop of Alexandria"),
-                                               ("P31", "instance of", "a property"))]})
+    fresh_standin.script(
+        {
+            ROUTE: [
+                search_reply(
+                    ("Q43115", "Athanasius of Alexandria", "bishop of Alexandria"), ("P31", "instance of", "a property")
+                )
+            ]
+        }
+    )
     c = client_for(fresh_standin, tmp_path)
     first = c.search("Athanasius")
     assert [x.meaning_id for x in first] == ["wikidata:Q43115"]  # properties are not meanings
@@ -40,8 +57,9 @@ def test_search_then_cache_hit_without_second_request(fresh_standin, tmp_path):
     assert again == first
     assert len(fresh_standin.requests()) == 1
     # A different type is a different key → a request.
-    fresh_standin.script({ROUTE: [search_reply(("Q1", "x", "y")),
-                                  {"status": 200, "json": {"entities": {"Q1": {"claims": {}}}}}]})
+    fresh_standin.script(
+        {ROUTE: [search_reply(("Q1", "x", "y")), {"status": 200, "json": {"entities": {"Q1": {"claims": {}}}}}]}
+    )
     assert c.search("Athanasius", type="person") == []
     assert len(fresh_standin.requests()) == 3
 
@@ -65,10 +83,18 @@ def test_ttl_expiry_refetches(fresh_standin, tmp_path):
 
 
 def test_person_filter_uses_p31_human(fresh_standin, tmp_path):
-    claims = {"Q9068": {"claims": {"P31": [{"mainsnak": {"datavalue": {"value": {"id": "Q5"}}}}]}},
-              "Q123": {"claims": {"P31": [{"mainsnak": {"datavalue": {"value": {"id": "Q571"}}}}]}}}
-    fresh_standin.script({ROUTE: [search_reply(("Q9068", "Voltaire", "French writer"), ("Q123", "Voltaire", "a book")),
-                                  {"status": 200, "json": {"entities": claims}}]})
+    claims = {
+        "Q9068": {"claims": {"P31": [{"mainsnak": {"datavalue": {"value": {"id": "Q5"}}}}]}},
+        "Q123": {"claims": {"P31": [{"mainsnak": {"datavalue": {"value": {"id": "Q571"}}}}]}},
+    }
+    fresh_standin.script(
+        {
+            ROUTE: [
+                search_reply(("Q9068", "Voltaire", "French writer"), ("Q123", "Voltaire", "a book")),
+                {"status": 200, "json": {"entities": claims}},
+            ]
+        }
+    )
     got = client_for(fresh_standin, tmp_path).search("Voltaire", type="person")
     assert [x.meaning_id for x in got] == ["wikidata:Q9068"]
     reqs = fresh_standin.requests()
@@ -98,7 +124,9 @@ def test_invalid_json_timeout_http_and_nothing_cached(fresh_standin, tmp_path):
 
 
 def test_unreachable_and_off_mode(tmp_path):
-    c = WikidataClient(WikidataConfig(base_url="http://127.0.0.1:9", mode="online", cache_dir=str(tmp_path), timeout_s=1))
+    c = WikidataClient(
+        WikidataConfig(base_url="http://127.0.0.1:9", mode="online", cache_dir=str(tmp_path), timeout_s=1)
+    )
     with pytest.raises(WikidataError) as ei:
         c.search("x")
     assert ei.value.kind == "unreachable"
@@ -110,7 +138,10 @@ def test_config_from_env(tmp_path):
     assert wikidata_config_from_env({}).mode == "off"
     cfg = wikidata_config_from_env({"TEXTGUARD_WIKIDATA_URL": "http://h:1", "TEXTGUARD_WIKIDATA_CACHE": str(tmp_path)})
     assert cfg.mode == "online" and cfg.api_url == "http://h:1/w/api.php" and cfg.cache_dir == str(tmp_path)
-    assert wikidata_config_from_env({"TEXTGUARD_WIKIDATA_URL": "http://h", "TEXTGUARD_WIKIDATA_OFFLINE": "1"}).mode == "cache_only"
+    assert (
+        wikidata_config_from_env({"TEXTGUARD_WIKIDATA_URL": "http://h", "TEXTGUARD_WIKIDATA_OFFLINE": "1"}).mode
+        == "cache_only"
+    )
     with pytest.raises(ValueError):
         WikidataConfig(mode="sometimes")
     assert os.path.basename(wikidata_config_from_env({}).cache_dir) == "wikidata_cache"

@@ -35,22 +35,52 @@ LABELLED = [
     ("key", "n", "The key to the success of the migration was careful planning.", "crucial for explaining"),
     ("key", "n", "See the key at the bottom of the map for the meaning of each symbol.", "explain symbols"),
     ("key", "n", "He turned the key in the lock and opened the door.", "inserted into the appropriate lock"),
-    ("server", "n", "During the TLS handshake the server sends its certificate and the browser checks it before any data is exchanged.", "client stations"),
+    (
+        "server",
+        "n",
+        "During the TLS handshake the server sends its certificate and the browser checks it before any data is exchanged.",
+        "client stations",
+    ),
     ("server", "n", "The server brought our drinks to the table in the restaurant.", "serve at table"),
     ("client", "n", "Every client on the local network downloads the update from the file server.", "computer network"),
     ("client", "n", "The lawyer met her client at the courthouse to discuss the case.", "advice of a lawyer"),
     ("client", "n", "The shop offers a discount to every client who pays in cash.", "pays for goods"),
-    ("protocol", "n", "TLS 1.3 is a protocol for securing traffic between computers on the Internet.", "transmission of data"),
-    ("protocol", "n", "Diplomatic protocol requires that the ambassador be greeted by the head of state.", "ceremony and etiquette"),
-    ("certificate", "n", "The certificate, signed by a trusted authority, states that the public key belongs to the named server.", "attesting to the truth"),
+    (
+        "protocol",
+        "n",
+        "TLS 1.3 is a protocol for securing traffic between computers on the Internet.",
+        "transmission of data",
+    ),
+    (
+        "protocol",
+        "n",
+        "Diplomatic protocol requires that the ambassador be greeted by the head of state.",
+        "ceremony and etiquette",
+    ),
+    (
+        "certificate",
+        "n",
+        "The certificate, signed by a trusted authority, states that the public key belongs to the named server.",
+        "attesting to the truth",
+    ),
     ("signature", "n", "The signature on the contract was written by hand in blue ink.", "own handwriting"),
     ("signature", "n", "The signature after the clef has three sharps, so the piece is in A major.", "sharps or flats"),
     ("attack", "n", "The army launched an attack on the enemy positions at dawn.", "offensive against an enemy"),
     ("attack", "n", "An attack of asthma kept him awake most of the night.", "uncontrollable condition"),
     ("attack", "n", "The senator's speech was a fierce attack on the new budget and its critics.", "adverse criticism"),
-    ("virus", "n", "The virus spread through infected email attachments and deleted files on every computer it reached.", "software program"),
+    (
+        "virus",
+        "n",
+        "The virus spread through infected email attachments and deleted files on every computer it reached.",
+        "software program",
+    ),
     ("virus", "n", "The influenza virus replicates inside the cells of the lungs.", "infectious agent"),
-    ("worm", "n", "The worm copied itself from one computer to the next over the network without any user action.", "software program"),
+    (
+        "worm",
+        "n",
+        "The worm copied itself from one computer to the next over the network without any user action.",
+        "software program",
+    ),
     ("worm", "n", "The bird pulled a worm out of the wet soil of the garden.", "soft-bodied animals"),
     ("bug", "n", "A bug in the parser caused the program to crash on empty input.", "defect in a computer program"),
     ("bug", "n", "A small bug crawled across the leaf and the child tried to catch it.", "creeping or crawling"),
@@ -60,67 +90,172 @@ LABELLED = [
     ("host", "n", "Each host on the network runs a web server and shares its printers.", "client stations"),
     ("host", "n", "The host welcomed the guests to the party at her home.", "invites guests"),
     ("host", "n", "The parasite lives inside its host and feeds on its blood.", "parasite"),
-    ("code", "n", "The source code of the program is written in Python and stored in a repository.", "computer program"),
-    ("code", "n", "The code of conduct lists the rules that every employee must follow.", "rules or principles or laws"),
+    (
+        "code",
+        "n",
+        "The source code of the program is written in Python and stored in a repository.",
+        "computer program",
+    ),
+    (
+        "code",
+        "n",
+        "The code of conduct lists the rules that every employee must follow.",
+        "rules or principles or laws",
+    ),
     ("code", "n", "The spies used a secret code to send short messages by telegraph.", "brevity or secrecy"),
-    ("cipher", "n", "In Caesar's cipher each letter of the alphabet is shifted by three positions.", "secret method of writing"),
-    ("cipher", "n", "The intercepted cipher was a message that nobody at the embassy could read.", "message written in a secret code"),
+    (
+        "cipher",
+        "n",
+        "In Caesar's cipher each letter of the alphabet is shifted by three positions.",
+        "secret method of writing",
+    ),
+    (
+        "cipher",
+        "n",
+        "The intercepted cipher was a message that nobody at the embassy could read.",
+        "message written in a secret code",
+    ),
     ("record", "n", "She set a new world record in the 100 metres sprint.", "extreme attainment"),
     ("record", "n", "He played an old jazz record on the phonograph.", "sound recording"),
-    ("message", "n", "The client sends a short message to the server asking for the page.", "communication (usually brief)"),
+    (
+        "message",
+        "n",
+        "The client sends a short message to the server asking for the page.",
+        "communication (usually brief)",
+    ),
     ("channel", "n", "Boats sailed through the narrow channel between the two islands.", "body of water"),
     ("channel", "n", "She switched to another channel to watch the evening news on television.", "television station"),
     ("window", "n", "Close the window on the screen to return to the desktop.", "computer screen"),
     ("window", "n", "Open the window to let some fresh air into the room.", "glass windowpane"),
     ("shell", "n", "The turtle withdrew its head into its shell.", "arthropods and turtles"),
     ("shell", "n", "The artillery fired a shell that exploded near the trench.", "ammunition"),
-    ("token", "n", "The tokenizer splits the sentence into tokens, and each token is one occurrence of a word.", "instance of a type of symbol"),
+    (
+        "token",
+        "n",
+        "The tokenizer splits the sentence into tokens, and each token is one occurrence of a word.",
+        "instance of a type of symbol",
+    ),
     ("token", "n", "Insert a token into the slot machine to play another game.", "slot machines"),
     ("risk", "n", "The organization must assess the risk of data loss before deploying the system.", "incurring loss"),
-    ("policy", "n", "The encryption policy adopted by the company requires full disk encryption on every laptop.", "plan of action"),
+    (
+        "policy",
+        "n",
+        "The encryption policy adopted by the company requires full disk encryption on every laptop.",
+        "plan of action",
+    ),
     ("policy", "n", "She bought an insurance policy to cover the house against fire.", "insurance"),
     ("threat", "n", "Ransomware is a serious threat to hospitals and their patients.", "source of danger"),
     ("control", "n", "Turn the volume control on the radio to make it quieter.", "operation of a machine"),
     ("control", "n", "In the experiment the control group received a placebo.", "scientific experiment"),
     # mathematics
-    ("matrix", "n", "Multiply the matrix by a vector; each row of the matrix holds the coefficients of one equation.", "rows and columns"),
+    (
+        "matrix",
+        "n",
+        "Multiply the matrix by a vector; each row of the matrix holds the coefficients of one equation.",
+        "rows and columns",
+    ),
     ("matrix", "n", "The fossils were embedded in a matrix of fine-grained rock.", "fossils"),
-    ("vector", "n", "The velocity vector has a length, its magnitude, and a direction in space.", "orientation in space"),
+    (
+        "vector",
+        "n",
+        "The velocity vector has a length, its magnitude, and a direction in space.",
+        "orientation in space",
+    ),
     ("vector", "n", "Mosquitoes are the vector that carries malaria from person to person.", "transmits a disease"),
-    ("function", "n", "The function maps each element of the domain to exactly one element of the range.", "mathematical relation"),
+    (
+        "function",
+        "n",
+        "The function maps each element of the domain to exactly one element of the range.",
+        "mathematical relation",
+    ),
     ("function", "n", "The main function of the heart is to pump blood.", "what something is used for"),
-    ("function", "n", "The program calls the sort function from its main loop after reading the input.", "computer program"),
+    (
+        "function",
+        "n",
+        "The program calls the sort function from its main loop after reading the input.",
+        "computer program",
+    ),
     ("set", "n", "The set of natural numbers is infinite.", "collection of numbers"),
     ("set", "n", "He won the first set of the tennis match six games to four.", "tennis"),
     ("ring", "n", "She wore a gold ring with a diamond on her finger.", "jewelry"),
     ("ring", "n", "The boxers climbed through the ropes into the ring.", "box or wrestle"),
-    ("group", "n", "In algebra a group is a set with an associative operation, an identity element and inverses.", "identity element"),
-    ("field", "n", "The rational numbers form a field, since addition and multiplication are commutative and every nonzero element has an inverse.", "(mathematics)"),
-    ("field", "n", "Computational linguistics is a field of study between linguistics and computer science.", "branch of knowledge"),
+    (
+        "group",
+        "n",
+        "In algebra a group is a set with an associative operation, an identity element and inverses.",
+        "identity element",
+    ),
+    (
+        "field",
+        "n",
+        "The rational numbers form a field, since addition and multiplication are commutative and every nonzero element has an inverse.",
+        "(mathematics)",
+    ),
+    (
+        "field",
+        "n",
+        "Computational linguistics is a field of study between linguistics and computer science.",
+        "branch of knowledge",
+    ),
     ("field", "n", "The farmer ploughed the field before planting corn.", "cleared of trees"),
     ("degree", "n", "The polynomial has degree three because the highest power of x is three.", "highest power"),
     ("degree", "n", "She earned a degree in mathematics from the university.", "college or university"),
     ("degree", "n", "The two lines meet at an angle of ninety degrees.", "arcs and angles"),
     ("root", "n", "The square root of sixteen is four.", "multiplied by itself"),
     ("root", "n", "The roots of the tree absorb water from the soil.", "underground organ"),
-    ("mean", "n", "The arithmetic mean of the scores is their sum divided by the number of scores.", "average of n numbers"),
-    ("table", "n", "The results are summarised in a table with one row per model and one column per metric.", "rows and columns"),
+    (
+        "mean",
+        "n",
+        "The arithmetic mean of the scores is their sum divided by the number of scores.",
+        "average of n numbers",
+    ),
+    (
+        "table",
+        "n",
+        "The results are summarised in a table with one row per model and one column per metric.",
+        "rows and columns",
+    ),
     ("table", "n", "They sat around the kitchen table for dinner.", "smooth flat top"),
     ("order", "n", "The general gave the order to retreat.", "command given by a superior"),
     ("order", "n", "The entries of the index are listed in alphabetical order.", "arrangement of separate elements"),
-    ("translation", "n", "A translation of the coordinate system moves its origin but keeps the direction of each axis.", "origin of the coordinate system"),
-    ("translation", "n", "The English translation of the Latin poem lost the metre of the original.", "second language"),
+    (
+        "translation",
+        "n",
+        "A translation of the coordinate system moves its origin but keeps the direction of each axis.",
+        "origin of the coordinate system",
+    ),
+    (
+        "translation",
+        "n",
+        "The English translation of the Latin poem lost the metre of the original.",
+        "second language",
+    ),
     # machine learning
     ("model", "n", "The statistical model describes how the data were generated.", "hypothetical description"),
     ("model", "n", "The model posed for the painter for three hours.", "poses for a photographer"),
     ("model", "n", "The company released a new model of its car this year.", "type of product"),
     ("network", "n", "The railway network links every town in the country.", "intersecting lines"),
     ("network", "n", "The television network broadcast the debate on all its stations.", "broadcasting stations"),
-    ("weight", "n", "In the weighted average each observation has a weight that reflects its importance in the distribution.", "(statistics)"),
+    (
+        "weight",
+        "n",
+        "In the weighted average each observation has a weight that reflects its importance in the distribution.",
+        "(statistics)",
+    ),
     ("weight", "n", "The weight of the box is the force that gravity exerts on its mass.", "gravity"),
-    ("bias", "n", "The reviewer's bias against the authors made a fair assessment of the paper impossible.", "objective consideration"),
+    (
+        "bias",
+        "n",
+        "The reviewer's bias against the authors made a fair assessment of the paper impossible.",
+        "objective consideration",
+    ),
     ("training", "n", "Years of training made the surgeons skilled at the operation.", "skilled behavior"),
-    ("memory", "n", "The program ran out of memory because the computer has only four gigabytes of RAM.", "electronic memory device"),
+    (
+        "memory",
+        "n",
+        "The program ran out of memory because the computer has only four gigabytes of RAM.",
+        "electronic memory device",
+    ),
     ("memory", "n", "She has a vivid memory of her first day at school.", "something that is remembered"),
     ("kernel", "n", "The kernel of the walnut is the part you eat.", "edible part of a seed"),
     ("kernel", "n", "Each kernel of wheat was ground into flour.", "whole grain"),
@@ -131,7 +266,12 @@ LABELLED = [
     ("paper", "n", "The authors published a paper in the journal describing their experiments.", "scholarly article"),
     ("paper", "n", "Print the report on recycled paper.", "cellulose pulp"),
     ("paper", "n", "He reads the morning paper over breakfast.", "daily or weekly publication"),
-    ("document", "n", "The policy document explains how official records are kept.", "writing that provides information"),
+    (
+        "document",
+        "n",
+        "The policy document explains how official records are kept.",
+        "writing that provides information",
+    ),
     ("chapter", "n", "The third chapter of the book describes the experiments.", "subdivision of a written work"),
     ("chapter", "n", "The local chapter of the association meets every month.", "local branch"),
     ("index", "n", "Look up the term in the index at the back of the book.", "alphabetical listing"),
@@ -163,42 +303,188 @@ LABELLED = [
 # arithmetic guide, the Latin-style paper, the evaluate READMEs, the policies), in their own
 # sentences: WordNet's natural sense distribution, where the first sense is usually right.
 CORPUS_LABELLED = [
-    ("threat", "n", "This threat already exists to some extent because clients that value robustness respond to network errors by attempting to retry requests.", "source of danger"),
-    ("criteria", "n", "If the server has multiple certificates, it chooses one of them based on the above-mentioned criteria (in addition to other criteria, such as transport-layer endpoint, local configuration, and preferences).", "basis for comparison"),
-    ("importance", "n", "Based on a great deal of experimentation, it also suggests that simple, trainable embeddings are more effective than domain-specific schemes, and stresses the importance of techniques to reduce overfitting, like dropout and batch normalization.", "worthy of note"),
-    ("negotiation", "n", "Servers MUST ensure that they negotiate the same cipher suite when receiving a conformant updated ClientHello (if the server selects the cipher suite as the first step in the negotiation, then this will happen automatically).", "discussion intended to produce an agreement"),
-    ("progress", "n", "The early progress made in that paper towards examining rhyme with 1D convolutional networks, as well as inferring significance with occlusion maps was an important inspiration for this research.", "gradual improvement"),
-    ("indications", "n", "Extensions are generally structured in a request/response fashion, though some extensions are just indications with no corresponding response.", "serves to indicate or suggest"),
-    ("discrepancies", "n", "This can lead to discrepancies between BLEU scores and human ratings.", "conflicting facts"),
-    ("accuracy", "n", "Latin hexameter verse is stylistically dense and is well classified by most supervised machine-learning methods, so there is no need to turn to Deep Learning for an additional percentage point or two of accuracy.", "near to the true value"),
-    ("prime", "n", "The negotiated key (Z) is converted to a byte string by encoding in big-endian and left-padded with zeros up to the size of the prime.", "no factor but itself"),
-    ("code", "n", "All code and data is available under CC-BY, except where restricted by upstream licenses. The code repository includes all of the source data, the saved models, and Python notebooks to replicate all figures.", "computer program"),
-    ("entropy", "n", "The general pattern here is that the secrets shown down the left side of the diagram are just raw entropy without context, whereas the secrets down the right side include Handshake Context.", "communication theory"),
-    ("list", "n", "This metric takes as input a list of predicted sentences and a list of lists of reference sentences (since each predicted sentence can have multiple references).", "ordered array of items"),
-    ("stream", "n", "A vector (single-dimensioned array) is a stream of homogeneous data elements.", "resembles a flowing stream"),
-    ("establishment", "n", "Confidentiality: Data sent over the channel after establishment is only visible to the endpoints.", "act of forming or establishing"),
-    ("permutation", "n", "The collection of kernels defining a discrete convolution has a shape corresponding to some permutation of (n, m, k_1, ..., k_N).", "arrangement of a given number of elements"),
-    ("model", "n", "Enrolment through the management service should be mandatory for every device, whatever its model.", "type of product"),
-    ("sort", "n", "It is clear that there are some sort of emergent stylistic properties in the trained syllable embeddings, much as word embeddings will evolve to reflect an underlying semantic structure.", "category of things"),
-    ("speed", "n", "If data can be replayed a large number of times, additional attacks become possible, such as making repeated measurements of the speed of cryptographic operations.", "rate (usually rapid)"),
-    ("tool", "n", "This is where Convolutional Neural Networks (CNNs), currently the tool of choice for image classification, should be ideal.", "means whereby some act is accomplished"),
-    ("secret", "n", "The general pattern for adding a new secret is to use HKDF-Extract with the Salt being the current secret state and the Input Keying Material (IKM) being the new secret to be added.", "remain hidden from others"),
-    ("remainder", "n", "A server which does not request client authentication MAY compute the remainder of the transcript independently and then send a NewSessionTicket immediately upon sending its Finished.", "left after other parts"),
-    ("cooperation", "n", "At minimum, a fully constant-time server or client would require close cooperation with the application-layer protocol implementation.", "joint operation"),
-    ("approach", "n", "tokenizer: approach used for standardizing predictions and references. The default tokenizer is tokenizer_13a, a relatively minimal tokenization approach.", "deal with a problem"),
+    (
+        "threat",
+        "n",
+        "This threat already exists to some extent because clients that value robustness respond to network errors by attempting to retry requests.",
+        "source of danger",
+    ),
+    (
+        "criteria",
+        "n",
+        "If the server has multiple certificates, it chooses one of them based on the above-mentioned criteria (in addition to other criteria, such as transport-layer endpoint, local configuration, and preferences).",
+        "basis for comparison",
+    ),
+    (
+        "importance",
+        "n",
+        "Based on a great deal of experimentation, it also suggests that simple, trainable embeddings are more effective than domain-specific schemes, and stresses the importance of techniques to reduce overfitting, like dropout and batch normalization.",
+        "worthy of note",
+    ),
+    (
+        "negotiation",
+        "n",
+        "Servers MUST ensure that they negotiate the same cipher suite when receiving a conformant updated ClientHello (if the server selects the cipher suite as the first step in the negotiation, then this will happen automatically).",
+        "discussion intended to produce an agreement",
+    ),
+    (
+        "progress",
+        "n",
+        "The early progress made in that paper towards examining rhyme with 1D convolutional networks, as well as inferring significance with occlusion maps was an important inspiration for this research.",
+        "gradual improvement",
+    ),
+    (
+        "indications",
+        "n",
+        "Extensions are generally structured in a request/response fashion, though some extensions are just indications with no corresponding response.",
+        "serves to indicate or suggest",
+    ),
+    (
+        "discrepancies",
+        "n",
+        "This can lead to discrepancies between BLEU scores and human ratings.",
+        "conflicting facts",
+    ),
+    (
+        "accuracy",
+        "n",
+        "Latin hexameter verse is stylistically dense and is well classified by most supervised machine-learning methods, so there is no need to turn to Deep Learning for an additional percentage point or two of accuracy.",
+        "near to the true value",
+    ),
+    (
+        "prime",
+        "n",
+        "The negotiated key (Z) is converted to a byte string by encoding in big-endian and left-padded with zeros up to the size of the prime.",
+        "no factor but itself",
+    ),
+    (
+        "code",
+        "n",
+        "All code and data is available under CC-BY, except where restricted by upstream licenses. The code repository includes all of the source data, the saved models, and Python notebooks to replicate all figures.",
+        "computer program",
+    ),
+    (
+        "entropy",
+        "n",
+        "The general pattern here is that the secrets shown down the left side of the diagram are just raw entropy without context, whereas the secrets down the right side include Handshake Context.",
+        "communication theory",
+    ),
+    (
+        "list",
+        "n",
+        "This metric takes as input a list of predicted sentences and a list of lists of reference sentences (since each predicted sentence can have multiple references).",
+        "ordered array of items",
+    ),
+    (
+        "stream",
+        "n",
+        "A vector (single-dimensioned array) is a stream of homogeneous data elements.",
+        "resembles a flowing stream",
+    ),
+    (
+        "establishment",
+        "n",
+        "Confidentiality: Data sent over the channel after establishment is only visible to the endpoints.",
+        "act of forming or establishing",
+    ),
+    (
+        "permutation",
+        "n",
+        "The collection of kernels defining a discrete convolution has a shape corresponding to some permutation of (n, m, k_1, ..., k_N).",
+        "arrangement of a given number of elements",
+    ),
+    (
+        "model",
+        "n",
+        "Enrolment through the management service should be mandatory for every device, whatever its model.",
+        "type of product",
+    ),
+    (
+        "sort",
+        "n",
+        "It is clear that there are some sort of emergent stylistic properties in the trained syllable embeddings, much as word embeddings will evolve to reflect an underlying semantic structure.",
+        "category of things",
+    ),
+    (
+        "speed",
+        "n",
+        "If data can be replayed a large number of times, additional attacks become possible, such as making repeated measurements of the speed of cryptographic operations.",
+        "rate (usually rapid)",
+    ),
+    (
+        "tool",
+        "n",
+        "This is where Convolutional Neural Networks (CNNs), currently the tool of choice for image classification, should be ideal.",
+        "means whereby some act is accomplished",
+    ),
+    (
+        "secret",
+        "n",
+        "The general pattern for adding a new secret is to use HKDF-Extract with the Salt being the current secret state and the Input Keying Material (IKM) being the new secret to be added.",
+        "remain hidden from others",
+    ),
+    (
+        "remainder",
+        "n",
+        "A server which does not request client authentication MAY compute the remainder of the transcript independently and then send a NewSessionTicket immediately upon sending its Finished.",
+        "left after other parts",
+    ),
+    (
+        "cooperation",
+        "n",
+        "At minimum, a fully constant-time server or client would require close cooperation with the application-layer protocol implementation.",
+        "joint operation",
+    ),
+    (
+        "approach",
+        "n",
+        "tokenizer: approach used for standardizing predictions and references. The default tokenizer is tokenizer_13a, a relatively minimal tokenization approach.",
+        "deal with a problem",
+    ),
     ("author", "n", "Karthikeyan Bhargavan (co-author of RFC7627), INRIA.", "writes (books"),
-    ("minimum", "n", "At a minimum, this update and review shall be conducted once per year.", "smallest possible quantity"),
-    ("metric", "n", "The metric takes two lists of sentences as input: one representing predictions and references, with the sentences consisting of words in the CoNLL format.", "quantification"),
-    ("compatibility", "n", "This increases compatibility with existing servers that incorrectly implemented version negotiation.", "harmonious or congenial combination"),
-    ("concerns", "n", "It is understood, however, that due to operational concerns not all deployments will maintain state at that level.", "interests you because it is important"),
-    ("plenty", "n", "Although some scholars still deny any deliberate use of rhyme, there is plenty of traditional scholarship as well as quantitative stylometry.", "large number or amount"),
-    ("border", "n", "Difficult decisions and misclassifications were not placed just over the line near a border between two clusters, but rather squarely in the middle of the mistaken class.", "line that indicates a boundary"),
+    (
+        "minimum",
+        "n",
+        "At a minimum, this update and review shall be conducted once per year.",
+        "smallest possible quantity",
+    ),
+    (
+        "metric",
+        "n",
+        "The metric takes two lists of sentences as input: one representing predictions and references, with the sentences consisting of words in the CoNLL format.",
+        "quantification",
+    ),
+    (
+        "compatibility",
+        "n",
+        "This increases compatibility with existing servers that incorrectly implemented version negotiation.",
+        "harmonious or congenial combination",
+    ),
+    (
+        "concerns",
+        "n",
+        "It is understood, however, that due to operational concerns not all deployments will maintain state at that level.",
+        "interests you because it is important",
+    ),
+    (
+        "plenty",
+        "n",
+        "Although some scholars still deny any deliberate use of rhyme, there is plenty of traditional scholarship as well as quantitative stylometry.",
+        "large number or amount",
+    ),
+    (
+        "border",
+        "n",
+        "Difficult decisions and misclassifications were not placed just over the line near a border between two clusters, but rather squarely in the middle of the mistaken class.",
+        "line that indicates a boundary",
+    ),
 ]
+
 
 def labelled_items(wnet, rows=None):
     """(mention, context, candidates, gold) for every labelled row; the gold must be unambiguous."""
     items = []
-    for mention, pos, context, keyword in (LABELLED + CORPUS_LABELLED if rows is None else rows):
+    for mention, pos, context, keyword in LABELLED + CORPUS_LABELLED if rows is None else rows:
         candidates = wordnet_candidates(wnet, mention, pos, limit=0)
         gold = [c for c in candidates if keyword.lower() in c.gloss.lower()]
         assert len(gold) == 1, f"label {mention!r}/{keyword!r} matches {len(gold)} of {len(candidates)} senses"
@@ -210,11 +496,17 @@ def check_lesk_against_baseline(wnet, label: str) -> dict:
     """Lesk vs the first-sense baseline on the whole set and on each part; Lesk must not lose."""
     lesk = LeskDisambiguator(wnet)
     results = {}
-    for part, rows in (("written sentences", LABELLED), ("sample-corpus sentences", CORPUS_LABELLED),
-                       ("all", LABELLED + CORPUS_LABELLED)):
+    for part, rows in (
+        ("written sentences", LABELLED),
+        ("sample-corpus sentences", CORPUS_LABELLED),
+        ("all", LABELLED + CORPUS_LABELLED),
+    ):
         r = results[part] = evaluate(lesk, labelled_items(wnet, rows))
-        print(f"\n[{label}] {part}: {r['n']} labelled mentions, Lesk accuracy {r['lesk']:.1%}, "
-              f"first-sense baseline {r['first_sense']:.1%}", end="")
+        print(
+            f"\n[{label}] {part}: {r['n']} labelled mentions, Lesk accuracy {r['lesk']:.1%}, "
+            f"first-sense baseline {r['first_sense']:.1%}",
+            end="",
+        )
         assert r["lesk"] >= r["first_sense"], part
     assert results["all"]["n"] >= 80
     return results["all"]
@@ -303,7 +595,8 @@ def test_first_sense_and_choose_reason_codes(wnet):
 def test_lesk_handles_candidates_from_elsewhere(wnet):
     """A non-WordNet candidate (e.g. Wikidata) is scored on its gloss, not looked up."""
     cands = wordnet_candidates(wnet, "bank", "n")[:2] + [
-        MeaningCandidate("wikidata:Q1", "Bank", "river bank of the river Thames picnic", "n", 1, "wikidata")]
+        MeaningCandidate("wikidata:Q1", "Bank", "river bank of the river Thames picnic", "n", 1, "wikidata")
+    ]
     chosen, _conf, reason = LeskDisambiguator(wnet).choose("bank", "a picnic by the river Thames", cands)
     assert chosen.source == "wikidata" and reason == "gloss_overlap"
 

@@ -24,7 +24,8 @@ from textguard_pipeline_tests.standin.client import free_port
 WNDB = Path("/usr/share/wordnet")
 needs_wndb = pytest.mark.skipif(
     not ws.find_wndb(WNDB),
-    reason="/usr/share/wordnet is absent: apt-get install --no-install-recommends wordnet-base (CI installs it)")
+    reason="/usr/share/wordnet is absent: apt-get install --no-install-recommends wordnet-base (CI installs it)",
+)
 
 EMPTY_LMF = f"""{ws.LMF_XMLDECL}
 {ws.LMF_DOCTYPE}
@@ -74,7 +75,9 @@ def _wndb_expected(directory: Path) -> dict:
 
 def test_split_gloss():
     assert ws.split_gloss('a domesticated canine; occurs in many breeds; "the dog barked all night"  ') == (
-        "a domesticated canine; occurs in many breeds", ["the dog barked all night"])
+        "a domesticated canine; occurs in many breeds",
+        ["the dog barked all night"],
+    )
     assert ws.split_gloss('"a quoted example only"') == ("", ["a quoted example only"])
     assert ws.split_gloss("no examples here") == ("no examples here", [])
     assert ws.split_gloss('def; "one"; "two" - Shakespeare') == ("def", ["one", "two"])
@@ -166,8 +169,9 @@ def test_failed_download_alone_leaves_no_database(wn_dir, monkeypatch):
 
 def test_downloaded_empty_lexicon_is_detected(wn_dir, monkeypatch, fresh_standin):
     monkeypatch.setenv("TEXTGUARD_WN_DOWNLOAD", "1")
-    fresh_standin.script({"GET /empty-wordnet.xml": [
-        {"status": 200, "body": EMPTY_LMF, "content_type": "application/xml"}]})
+    fresh_standin.script(
+        {"GET /empty-wordnet.xml": [{"status": 200, "body": EMPTY_LMF, "content_type": "application/xml"}]}
+    )
     url = f"{fresh_standin.base_url}/empty-wordnet.xml"
     with pytest.raises(ws.WordNetError, match="empty lexicon"):
         ws._download(url, _quiet)
@@ -196,7 +200,10 @@ def test_shipped_small_lexicon_loads_and_is_idempotent(wn_dir):
     assert "coverage is limited" in info.warning
     assert "WordNet 3.0 Copyright 2006 by Princeton University" in shipped
     wnet = ws.open_wordnet()
-    assert wordnet_candidates(wnet, "encryption", "n")[0].gloss == "the activity of converting data or information into code"
+    assert (
+        wordnet_candidates(wnet, "encryption", "n")[0].gloss
+        == "the activity of converting data or information into code"
+    )
     assert ws.wordnet_status() == info
     t0 = time.perf_counter()
     again = ws.install_wordnet(wndb_dirs=(), allow_download=False, log=_quiet)
@@ -205,19 +212,20 @@ def test_shipped_small_lexicon_loads_and_is_idempotent(wn_dir):
 
 
 def test_cli_install_and_status(tmp_path):
-    env = {"TEXTGUARD_WN_DATA": str(tmp_path / "cli_wn"), "TEXTGUARD_WN_DOWNLOAD": "0",
-           "PATH": "/usr/bin:/bin"}
+    env = {"TEXTGUARD_WN_DATA": str(tmp_path / "cli_wn"), "TEXTGUARD_WN_DOWNLOAD": "0", "PATH": "/usr/bin:/bin"}
     cli = [sys.executable, "-m", "textguard_pipeline.cli", "wordnet"]
     status = subprocess.run(cli + ["status"], env=env, capture_output=True, text=True, timeout=60)
     assert status.returncode == 1 and "textguard wordnet install" in status.stdout
-    inst = subprocess.run(cli + ["install", "--wndb", str(tmp_path / "none")], env=env,
-                          capture_output=True, text=True, timeout=120)
+    inst = subprocess.run(
+        cli + ["install", "--wndb", str(tmp_path / "none")], env=env, capture_output=True, text=True, timeout=120
+    )
     assert inst.returncode == 0, inst.stderr
     assert inst.stdout.startswith("wn30:3.0-mini\t") and "WARNING" in inst.stderr
     status = subprocess.run(cli + ["status"], env=env, capture_output=True, text=True, timeout=60)
     assert status.returncode == 0 and "wn30:3.0-mini" in status.stdout and "coverage is limited" in status.stdout
-    bad = subprocess.run(cli + ["install", "--from", str(tmp_path / "missing.xml")], env=env,
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        cli + ["install", "--from", str(tmp_path / "missing.xml")], env=env, capture_output=True, text=True, timeout=60
+    )
     assert bad.returncode == 1 and "no such file" in bad.stderr
 
 
@@ -238,8 +246,10 @@ def full_wordnet(tmp_path_factory):
     header = out.read_text(encoding="utf-8")[:300].splitlines()[:2]
     info = ws.install_wordnet(from_path=str(out), log=_quiet)
     t_total = time.perf_counter() - t0
-    print(f"\nWNDB {WNDB} -> WN-LMF: {t_convert:.1f}s; + wn.add: {t_total:.1f}s total "
-          f"({stats.synsets} synsets, {stats.senses} senses)")
+    print(
+        f"\nWNDB {WNDB} -> WN-LMF: {t_convert:.1f}s; + wn.add: {t_total:.1f}s total "
+        f"({stats.synsets} synsets, {stats.senses} senses)"
+    )
     yield {"stats": stats, "info": info, "header": header, "out": out}
     ws._close_pool()
     mp.undo()
@@ -257,8 +267,9 @@ def test_wndb_conversion_counts_match_the_files(full_wordnet):
     # Every lemma of the index files is a word of the lexicon (forms are lower-cased, '_' → ' ').
     db = ws._db_path()
     with sqlite3.connect(db) as conn:
-        rows = conn.execute("SELECT f.form, e.pos FROM forms f JOIN entries e ON e.rowid = f.entry_rowid "
-                            "WHERE f.rank = 0").fetchall()
+        rows = conn.execute(
+            "SELECT f.form, e.pos FROM forms f JOIN entries e ON e.rowid = f.entry_rowid WHERE f.rank = 0"
+        ).fetchall()
         n_defs = conn.execute("SELECT COUNT(*) FROM definitions").fetchone()[0]
     lemmas = {(form.lower().replace(" ", "_"), "a" if pos == "s" else pos) for form, pos in rows}
     assert lemmas == expected["lemmas"]

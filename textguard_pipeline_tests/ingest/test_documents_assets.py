@@ -1,6 +1,5 @@
 """source_documents / parsed_chunks through Dagster: bad input is isolated, outputs are Parquet files."""
 
-
 import pandas as pd
 import pytest
 from dagster import DagsterInstance
@@ -28,8 +27,12 @@ def test_bad_documents_are_isolated_and_reported(corpus):
     from textguard_pipeline.report import materialize_corpus, render_markdown
 
     root, wh = corpus
-    res = materialize_corpus(instance=DagsterInstance.ephemeral(), batch_size=10,
-                             select="source_documents parsed_chunks", log=lambda *_: None)
+    res = materialize_corpus(
+        instance=DagsterInstance.ephemeral(),
+        batch_size=10,
+        select="source_documents parsed_chunks",
+        log=lambda *_: None,
+    )
     # the run went through: the invalid file did not take the others down
     assert not res.step_failures
     failed = [(o.check, o.doc_id) for o in res.failed]
@@ -52,8 +55,17 @@ def test_bad_documents_are_isolated_and_reported(corpus):
     assert big.loc[0, "math_placeholders"]["⟨MATH_000⟩"] == "$m$"
 
     good = read_parquet(wh / "parsed_chunks" / "good.md.parquet")
-    assert list(good.columns) == ["doc_id", "chunk_index", "chunk_type", "start", "end", "text", "math_placeholders",
-                                  "language", "language_confidence"]
+    assert list(good.columns) == [
+        "doc_id",
+        "chunk_index",
+        "chunk_type",
+        "start",
+        "end",
+        "text",
+        "math_placeholders",
+        "language",
+        "language_confidence",
+    ]
     assert good["language"].isna().all()  # "Prose with math": too few words to tell
     assert set(big["language"]) == {"en"}
     assert good["chunk_type"].tolist() == ["structural", "prose"]

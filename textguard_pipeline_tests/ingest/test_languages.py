@@ -47,7 +47,7 @@ def _mixed_documents(rows: list[dict]) -> list[list[dict]]:
         own = by_lang[lang]
         other = by_lang[langs[(k + 1) % 3]]
         for i in range(0, len(own), 5):
-            group = own[i:i + 5]
+            group = own[i : i + 5]
             if len(group) == 5 and i // 5 < len(other):
                 group = group[:2] + [other[i // 5]] + group[2:]
             docs.append(group)

@@ -10,17 +10,89 @@ from textguard_pipeline.core.placeholders import PLACEHOLDER_RE
 FORMATS = ["tex", "md", "txt"]
 
 FRAGMENTS = [
-    "word ", "Word. ", "\n", "\n\n", "  ", "\t", "$", "$$", "\\$", "$5", "$x$", "$ x $", "\\(", "\\)", "\\[", "\\]",
-    "\\begin{equation}", "\\end{equation}", "\\begin{align*}", "\\end{align*}", "\\begin{figure}", "\\end{figure}",
-    "\\begin{itemize}", "\\item ", "\\end{itemize}", "\\section{Intro}", "\\cite{a,b}", "%", "% comment\n",
-    "\\begin{document}", "\\end{document}", "{", "}", "[", "]", "`", "``", "```", "```py\n", "~~~", "# ", "## H",
-    "---", "***", "|", "| a | b |\n|---|---|\n", "<div>", "</div>", "<!--", "-->", "[ref]: http://x", "    code",
-    "> quote", "- item", "1. item", "⟨", "⟩", "⟨MATH_000⟩", "⟨TERM_001⟩", "⟨LIT_000⟩", "⟨CODE_12⟩", "\f", "\r\n",
-    "é", "Łukasiewicz", "日本", "🙂", "\u200b", "\\\\", "\\", "x^2", "_", "*", "=", "3.14",
+    "word ",
+    "Word. ",
+    "\n",
+    "\n\n",
+    "  ",
+    "\t",
+    "$",
+    "$$",
+    "\\$",
+    "$5",
+    "$x$",
+    "$ x $",
+    "\\(",
+    "\\)",
+    "\\[",
+    "\\]",
+    "\\begin{equation}",
+    "\\end{equation}",
+    "\\begin{align*}",
+    "\\end{align*}",
+    "\\begin{figure}",
+    "\\end{figure}",
+    "\\begin{itemize}",
+    "\\item ",
+    "\\end{itemize}",
+    "\\section{Intro}",
+    "\\cite{a,b}",
+    "%",
+    "% comment\n",
+    "\\begin{document}",
+    "\\end{document}",
+    "{",
+    "}",
+    "[",
+    "]",
+    "`",
+    "``",
+    "```",
+    "```py\n",
+    "~~~",
+    "# ",
+    "## H",
+    "---",
+    "***",
+    "|",
+    "| a | b |\n|---|---|\n",
+    "<div>",
+    "</div>",
+    "<!--",
+    "-->",
+    "[ref]: http://x",
+    "    code",
+    "> quote",
+    "- item",
+    "1. item",
+    "⟨",
+    "⟩",
+    "⟨MATH_000⟩",
+    "⟨TERM_001⟩",
+    "⟨LIT_000⟩",
+    "⟨CODE_12⟩",
+    "\f",
+    "\r\n",
+    "é",
+    "Łukasiewicz",
+    "日本",
+    "🙂",
+    "\u200b",
+    "\\\\",
+    "\\",
+    "x^2",
+    "_",
+    "*",
+    "=",
+    "3.14",
 ]
 
 fragment_text = st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join)
-any_text = st.one_of(st.text(max_size=200), fragment_text, st.lists(st.one_of(st.text(max_size=5), st.sampled_from(FRAGMENTS)), max_size=30).map("".join))
+any_text = st.one_of(
+    st.text(max_size=200),
+    fragment_text,
+    st.lists(st.one_of(st.text(max_size=5), st.sampled_from(FRAGMENTS)), max_size=30).map("".join),
+)
 
 
 def assert_lossless(text: str, fmt: str):
@@ -31,11 +103,11 @@ def assert_lossless(text: str, fmt: str):
         assert c.start == pos and c.end > c.start, (fmt, c)
         assert c.chunk_type in ("prose", "structural", "math_block", "code")
         if c.chunk_type != "prose":
-            assert c.text == text[c.start:c.end] and not c.math_placeholders
+            assert c.text == text[c.start : c.end] and not c.math_placeholders
         else:
             # every placeholder-shaped token of a prose chunk is one of ours
             assert all(m.group(0) in c.math_placeholders for m in PLACEHOLDER_RE.finditer(c.text))
-        assert c.source_text() == text[c.start:c.end], (fmt, c)
+        assert c.source_text() == text[c.start : c.end], (fmt, c)
         pos = c.end
     assert pos == len(text)
     return chunks
@@ -80,7 +152,10 @@ $not math$
 
 
 def _types(chunks, text):
-    return [(c.chunk_type, text[c.start:c.end].strip().splitlines()[0] if text[c.start:c.end].strip() else "") for c in chunks]
+    return [
+        (c.chunk_type, text[c.start : c.end].strip().splitlines()[0] if text[c.start : c.end].strip() else "")
+        for c in chunks
+    ]
 
 
 def test_latex_blocks_and_inline_math():
@@ -94,7 +169,7 @@ def test_latex_blocks_and_inline_math():
     assert ("math_block", "$$ y $$") in kinds
     assert ("structural", r"\begin{figure}[h]") in kinds
     assert ("code", r"\begin{verbatim}") in kinds
-    assert kinds[-1][0] == "structural" and r"\end{document}" in TEX[chunks[-1].start:]
+    assert kinds[-1][0] == "structural" and r"\end{document}" in TEX[chunks[-1].start :]
     prose = [c for c in chunks if c.chunk_type == "prose"]
     p0 = prose[0]
     assert p0.text.startswith("As shown by")
@@ -165,7 +240,7 @@ def test_offset_map_points_into_the_document():
     c = [c for c in parse_document(text, "tex") if c.math_placeholders][0]
     om = c.offset_map()
     i = c.text.index("grows")
-    assert text[om.to_source(i):om.to_source(i + 5)] == "grows"
+    assert text[om.to_source(i) : om.to_source(i + 5)] == "grows"
     j = c.text.index("⟨MATH_001⟩")
     s, e = om.span_to_source(j, j + len("⟨MATH_001⟩"))
     assert text[s:e] == "$x$"
@@ -182,6 +257,6 @@ def test_ten_megabyte_document_tiles():
 def test_indented_text_after_a_list_item_is_prose_not_code():
     text = "a. *Risk Assessment*\n\n    i. The process identifies threats.\n\n    i. Next step.\n\nPlain.\n\n    real code\n"
     chunks = assert_lossless(text, "md")
-    kinds = [(c.chunk_type, text[c.start:c.end].strip()[:10]) for c in chunks]
+    kinds = [(c.chunk_type, text[c.start : c.end].strip()[:10]) for c in chunks]
     assert ("prose", "i. The pro") in kinds and ("prose", "i. Next st") in kinds
     assert kinds[-1] == ("code", "real code")

@@ -109,8 +109,10 @@ def _scan_rows_as(root: Path, uid: int | None) -> dict:
                 os.setgid(uid)
                 os.setuid(uid)
             entries = scan_corpus(root)
-            rows = {k: source_documents_frame(k, e, root, log=_Quiet()).iloc[0][["status", "error"]].tolist()
-                    for k, e in entries.items()}
+            rows = {
+                k: source_documents_frame(k, e, root, log=_Quiet()).iloc[0][["status", "error"]].tolist()
+                for k, e in entries.items()
+            }
             os.write(w, json.dumps(rows).encode())
             code = 0
         finally:
@@ -160,8 +162,12 @@ def test_report_fails_naming_each_bad_file_and_the_rest_is_materialized(tmp_path
     wh = tmp_path / "warehouse"
     monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(root))
     monkeypatch.setenv("TEXTGUARD_WAREHOUSE", str(wh))
-    res = materialize_corpus(instance=DagsterInstance.ephemeral(), batch_size=10,
-                             select="source_documents parsed_chunks", log=lambda *_: None)
+    res = materialize_corpus(
+        instance=DagsterInstance.ephemeral(),
+        batch_size=10,
+        select="source_documents parsed_chunks",
+        log=lambda *_: None,
+    )
     assert not res.step_failures and not res.ok
     messages = " ".join(o.message for o in res.failed)
     for name in ("A.md", "a.md", "caf\\xe9.txt", "pipe.md", "escape.txt"):
@@ -174,9 +180,17 @@ _NAME_CHARS = st.sampled_from(list("aAbZ09._- éÉßłŁ日\t\x01\x7f\u202e⟨")
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(names=st.lists(st.tuples(st.lists(_NAME_CHARS, min_size=1, max_size=40).map("".join),
-                                st.sampled_from([".md", ".txt", ".tex", ".MD", ".json"]),
-                                st.booleans()), min_size=1, max_size=8))
+@given(
+    names=st.lists(
+        st.tuples(
+            st.lists(_NAME_CHARS, min_size=1, max_size=40).map("".join),
+            st.sampled_from([".md", ".txt", ".tex", ".MD", ".json"]),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
 def test_fuzzed_names_every_supported_file_is_one_entry_with_a_safe_id(tmp_path_factory, names):
     from textguard_pipeline.ingest.documents import FORMATS, is_safe_doc_id
 

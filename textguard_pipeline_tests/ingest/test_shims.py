@@ -7,10 +7,16 @@ import pytest
 SHIMS = {
     "textguard_pipeline.core.documents": ["textguard_pipeline.ingest.documents"],
     "textguard_pipeline.core.parsing": ["textguard_pipeline.ingest.parsing"],
-    "textguard_pipeline.core.citations": ["textguard_pipeline.citations.parser",
-                                          "textguard_pipeline.citations.documents"],
-    "textguard_pipeline.core.markers": ["textguard_pipeline.markers.model", "textguard_pipeline.markers.miner",
-                                        "textguard_pipeline.markers.gate", "textguard_pipeline.markers.tables"],
+    "textguard_pipeline.core.citations": [
+        "textguard_pipeline.citations.parser",
+        "textguard_pipeline.citations.documents",
+    ],
+    "textguard_pipeline.core.markers": [
+        "textguard_pipeline.markers.model",
+        "textguard_pipeline.markers.miner",
+        "textguard_pipeline.markers.gate",
+        "textguard_pipeline.markers.tables",
+    ],
 }
 
 

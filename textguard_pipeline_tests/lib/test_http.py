@@ -18,14 +18,20 @@ def _client(standin, **kw) -> HttpClient:
 
 
 def _chat(standin, tmp_path=None, **kw) -> ChatClient:
-    cfg = LLMConfig(base_url=f"{standin.base_url}/v1", model="m", backoff_s=0.01,
-                    cache_dir=str(tmp_path / "cache") if tmp_path else None, **kw)
+    cfg = LLMConfig(
+        base_url=f"{standin.base_url}/v1",
+        model="m",
+        backoff_s=0.01,
+        cache_dir=str(tmp_path / "cache") if tmp_path else None,
+        **kw,
+    )
     return ChatClient(cfg)
 
 
 def test_retry_after_seconds_is_honoured_then_success(fresh_standin):
-    fresh_standin.script({ROUTE: [{"status": 429, "json": {}, "headers": {"Retry-After": "1"}},
-                                  fresh_standin.chat_reply("fine")]})
+    fresh_standin.script(
+        {ROUTE: [{"status": 429, "json": {}, "headers": {"Retry-After": "1"}}, fresh_standin.chat_reply("fine")]}
+    )
     c = _client(fresh_standin)
     t = time.perf_counter()
     r = c.request("POST", f"{fresh_standin.base_url}/v1/chat/completions", json={"a": 1})
@@ -37,8 +43,9 @@ def test_retry_after_seconds_is_honoured_then_success(fresh_standin):
 
 def test_retry_after_http_date_is_honoured(fresh_standin):
     when = email.utils.formatdate(time.time() + 2, usegmt=True)  # whole seconds: waits 1–2 s
-    fresh_standin.script({ROUTE: [{"status": 503, "json": {}, "headers": {"Retry-After": when}},
-                                  fresh_standin.chat_reply("fine")]})
+    fresh_standin.script(
+        {ROUTE: [{"status": 503, "json": {}, "headers": {"Retry-After": when}}, fresh_standin.chat_reply("fine")]}
+    )
     t = time.perf_counter()
     assert _client(fresh_standin).request("POST", f"{fresh_standin.base_url}/v1/chat/completions").status == 200
     assert time.perf_counter() - t >= 0.9
@@ -53,11 +60,16 @@ def test_parse_retry_after_forms():
 
 
 def test_retry_after_is_capped(fresh_standin):
-    fresh_standin.script({ROUTE: [{"status": 429, "json": {}, "headers": {"Retry-After": "3600"}},
-                                  fresh_standin.chat_reply("fine")]})
+    fresh_standin.script(
+        {ROUTE: [{"status": 429, "json": {}, "headers": {"Retry-After": "3600"}}, fresh_standin.chat_reply("fine")]}
+    )
     t = time.perf_counter()
-    assert _client(fresh_standin, max_retry_after_s=0.2).request("POST", f"{fresh_standin.base_url}/v1/chat/completions"
-                                                                  ).status == 200
+    assert (
+        _client(fresh_standin, max_retry_after_s=0.2)
+        .request("POST", f"{fresh_standin.base_url}/v1/chat/completions")
+        .status
+        == 200
+    )
     assert time.perf_counter() - t < 5
 
 
@@ -81,7 +93,9 @@ def test_4xx_is_returned_without_retry(fresh_standin):
 def test_timeout_and_unreachable_kinds(fresh_standin):
     fresh_standin.script({ROUTE: [{"status": 200, "json": {}, "delay": 1.0}]})
     with pytest.raises(HttpError) as ei:
-        _client(fresh_standin, timeout_s=0.2, max_retries=1).request("POST", f"{fresh_standin.base_url}/v1/chat/completions")
+        _client(fresh_standin, timeout_s=0.2, max_retries=1).request(
+            "POST", f"{fresh_standin.base_url}/v1/chat/completions"
+        )
     assert ei.value.kind == "timeout" and len(fresh_standin.requests()) == 2
     with pytest.raises(HttpError) as ei:
         _client(fresh_standin, max_retries=0, timeout_s=1).request("GET", "http://127.0.0.1:9/x")
@@ -166,10 +180,18 @@ def test_budget_reservations_release_on_failure():
 
 
 def test_settings_block_reads_the_new_variables():
-    s = rewrite_settings({"TEXTGUARD_LLM_URL": "http://h/v1/", "TEXTGUARD_REWRITE_TASK": "translate:German",
-                          "TEXTGUARD_LLM_CONCURRENCY": "8", "TEXTGUARD_LLM_MAX_COST": "1.5",
-                          "TEXTGUARD_LLM_CACHE": "off", "TEXTGUARD_REWRITE_MAX_ATTEMPTS": "5",
-                          "TEXTGUARD_LLM_PRICE_IN_PER_1K": "0.002", "TEXTGUARD_REWRITE_CHUNK_CHARS": "900"})
+    s = rewrite_settings(
+        {
+            "TEXTGUARD_LLM_URL": "http://h/v1/",
+            "TEXTGUARD_REWRITE_TASK": "translate:German",
+            "TEXTGUARD_LLM_CONCURRENCY": "8",
+            "TEXTGUARD_LLM_MAX_COST": "1.5",
+            "TEXTGUARD_LLM_CACHE": "off",
+            "TEXTGUARD_REWRITE_MAX_ATTEMPTS": "5",
+            "TEXTGUARD_LLM_PRICE_IN_PER_1K": "0.002",
+            "TEXTGUARD_REWRITE_CHUNK_CHARS": "900",
+        }
+    )
     assert s.enabled and s.task == "translate:German" and s.max_attempts == 5 and s.chunk_chars == 900
     assert s.llm.url == "http://h/v1" and s.llm.concurrency == 8 and s.llm.max_cost == 1.5 and not s.llm.cache
     assert s.llm.price_in_per_1k == 0.002
@@ -188,8 +210,15 @@ def test_retry_statuses_narrow_the_contract(fresh_standin):
     r = _client(fresh_standin, retry_statuses=(503, 504)).request("POST", url)  # 500 is not retryable here
     assert r.status == 500 and r.text == "boom" and len(fresh_standin.requests()) == 1
     fresh_standin.clear()
-    fresh_standin.script({ROUTE: [{"status": 504, "json": {}}, {"status": 503, "json": {}, "headers": {"Retry-After": "1"}},
-                                  fresh_standin.chat_reply("fine")]})
+    fresh_standin.script(
+        {
+            ROUTE: [
+                {"status": 504, "json": {}},
+                {"status": 503, "json": {}, "headers": {"Retry-After": "1"}},
+                fresh_standin.chat_reply("fine"),
+            ]
+        }
+    )
     t = time.perf_counter()
     r = _client(fresh_standin, retry_statuses=(503, 504)).request("POST", url)
     assert r.status == 200 and r.attempts == 3 and time.perf_counter() - t >= 0.95
@@ -211,7 +240,11 @@ def test_retry_errors_off_fails_at_the_first_timeout(fresh_standin):
 
 def test_raw_content_body_is_sent_as_is(fresh_standin):
     fresh_standin.script({"POST /ner": [{"status": 200, "json": {"ok": True}}]})
-    r = _client(fresh_standin).request("POST", f"{fresh_standin.base_url}/ner", content="3 plus 4".encode(),
-                                        headers={"Content-Type": "text/plain; charset=utf-8"})
+    r = _client(fresh_standin).request(
+        "POST",
+        f"{fresh_standin.base_url}/ner",
+        content="3 plus 4".encode(),
+        headers={"Content-Type": "text/plain; charset=utf-8"},
+    )
     (req,) = fresh_standin.requests()
     assert r.json() == {"ok": True} and req["body"] == "3 plus 4" and req["content_type"].startswith("text/plain")

@@ -16,20 +16,23 @@ ISSUED = ["⟨TERM_000⟩", "⟨TERM_001⟩", "⟨MATH_000⟩"]
 CLEAN = "By ⟨TERM_000⟩, ⟨TERM_001⟩ holds for ⟨MATH_000⟩; ⟨TERM_000⟩ agrees."
 
 
-@pytest.mark.parametrize("variant,kind", [
-    ("⟨ TERM_001 ⟩", "inner_spaces"),
-    ("<TERM_001>", "ascii_brackets"),
-    ("[TERM_001]", "square_brackets"),
-    ("〈TERM_001〉", "cjk_brackets"),
-    ("⟨term_001⟩", "case"),
-    ("⟨TERM_1⟩", "unpadded"),
-    ("TERM_001", "bare"),
-    ("\\⟨TERM\\_001\\⟩", "markdown_escaped"),
-    ("⟨TERM_００１⟩", "fullwidth_digits"),
-    ("⟨TE\u200bRM_001⟩", "zero_width"),
-    ("⟨TERM_\u200b001⟩", "zero_width"),
-    ("⟨⟨TERM_001⟩⟩", "doubled_brackets"),
-])
+@pytest.mark.parametrize(
+    "variant,kind",
+    [
+        ("⟨ TERM_001 ⟩", "inner_spaces"),
+        ("<TERM_001>", "ascii_brackets"),
+        ("[TERM_001]", "square_brackets"),
+        ("〈TERM_001〉", "cjk_brackets"),
+        ("⟨term_001⟩", "case"),
+        ("⟨TERM_1⟩", "unpadded"),
+        ("TERM_001", "bare"),
+        ("\\⟨TERM\\_001\\⟩", "markdown_escaped"),
+        ("⟨TERM_００１⟩", "fullwidth_digits"),
+        ("⟨TE\u200bRM_001⟩", "zero_width"),
+        ("⟨TERM_\u200b001⟩", "zero_width"),
+        ("⟨⟨TERM_001⟩⟩", "doubled_brackets"),
+    ],
+)
 def test_each_listed_variant_is_repaired_and_recorded(variant, kind):
     a = audit(CLEAN.replace("⟨TERM_001⟩", variant), PROTECTED, ISSUED)
     assert a.ok and a.text == CLEAN

@@ -60,7 +60,9 @@ def by_value(result) -> dict[str, MarkerCandidate]:
 def test_s1_same_prefix_consecutive_numbers():
     assert detect_sequence("PUBLIC", cands("PUBLIC 1", "PUBLIC 2", "PUBLIC 3")) == 3
     assert detect_sequence("PUBLIC", cands("PUBLIC 1", "PUBLIC 3")) == 1  # seed §3.1: not consecutive
-    assert detect_sequence("PUBLIC", cands("PUBLIC 7", "PUBLIC 1", "PUBLIC 2", "PUBLIC 9", "PUBLIC 8", "PUBLIC 10")) == 4
+    assert (
+        detect_sequence("PUBLIC", cands("PUBLIC 7", "PUBLIC 1", "PUBLIC 2", "PUBLIC 9", "PUBLIC 8", "PUBLIC 10")) == 4
+    )
     res = detect_sequences(cands("PUBLIC 1", "PUBLIC 3"))["PUBLIC"]
     assert res.numbers == (1, 3) and res.distinct == 2 and res.longest_run == 1
 
@@ -85,18 +87,21 @@ def test_s1_ignores_dotted_versions_and_long_identifiers():
 # S2 — structural position
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("Intro.\n\nPUBLIC 3: Appendix\n", True),
-    ("Intro.\nPUBLIC 3. Appendix\n", True),
-    ("Intro.\n   PUBLIC 3 - Appendix\n", True),
-    ("last words of the page\n\nPUBLIC 3\n\fnext page", True),
-    ("the page ends in the middle of a\nPUBLIC 3\n", True),  # alone on its line: always structural
-    ("We bought the PUBLIC 3 model.\n", False),  # inside prose
-    ("PUBLIC 3.2 Subsection\n", False),  # a sub-number, not "PUBLIC 3."
-    ("A 64-bit counter\n", False),
-    ("cipher suites defined for use with\n   PUBLIC 3.\n", False),  # wrapped sentence ending
-    ("PUBLIC 30: other\n", False),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Intro.\n\nPUBLIC 3: Appendix\n", True),
+        ("Intro.\nPUBLIC 3. Appendix\n", True),
+        ("Intro.\n   PUBLIC 3 - Appendix\n", True),
+        ("last words of the page\n\nPUBLIC 3\n\fnext page", True),
+        ("the page ends in the middle of a\nPUBLIC 3\n", True),  # alone on its line: always structural
+        ("We bought the PUBLIC 3 model.\n", False),  # inside prose
+        ("PUBLIC 3.2 Subsection\n", False),  # a sub-number, not "PUBLIC 3."
+        ("A 64-bit counter\n", False),
+        ("cipher suites defined for use with\n   PUBLIC 3.\n", False),  # wrapped sentence ending
+        ("PUBLIC 30: other\n", False),
+    ],
+)
 def test_s2_position_indicator(text, expected):
     value = "A 64" if text.startswith("A 64") else "PUBLIC 3"
     assert check_position_indicator(value, text) is expected
@@ -106,14 +111,17 @@ def test_s2_position_indicator(text, expected):
 # S3 — prefix almost always numbered (robust definition)
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("PUBLIC 1 x PUBLIC 2 y PUBLIC 3", True),  # 3 numbered, 0 standalone, 3 distinct
-    ("PUBLIC 1 x PUBLIC 2 y PUBLIC 3 and PUBLIC alone once", True),  # standalone <= 1
-    ("PUBLIC 1 x PUBLIC 2 y PUBLIC 3, PUBLIC and PUBLIC", False),  # standalone 2
-    ("PUBLIC 1 x PUBLIC 2", False),  # numbered < 3
-    ("Stage 2 then Stage 2 then Stage 2", False),  # distinct numbers < 2
-    ("public 1 public 2 public 3", False),  # case-sensitive: the prefix is "PUBLIC"
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("PUBLIC 1 x PUBLIC 2 y PUBLIC 3", True),  # 3 numbered, 0 standalone, 3 distinct
+        ("PUBLIC 1 x PUBLIC 2 y PUBLIC 3 and PUBLIC alone once", True),  # standalone <= 1
+        ("PUBLIC 1 x PUBLIC 2 y PUBLIC 3, PUBLIC and PUBLIC", False),  # standalone 2
+        ("PUBLIC 1 x PUBLIC 2", False),  # numbered < 3
+        ("Stage 2 then Stage 2 then Stage 2", False),  # distinct numbers < 2
+        ("public 1 public 2 public 3", False),  # case-sensitive: the prefix is "PUBLIC"
+    ],
+)
 def test_s3_prefix_mostly_numbered(text, expected):
     assert check_prefix_mostly_numbered("PUBLIC" if "PUBLIC" in text or "public" in text else "Stage", text) is expected
 
@@ -122,20 +130,23 @@ def test_s3_prefix_mostly_numbered(text, expected):
 # §4 decision matrix
 
 
-@pytest.mark.parametrize("s1,s2,s3,expected", [
-    (3, True, False, HARD_REJECT),
-    (3, False, True, HARD_REJECT),
-    (3, True, True, HARD_REJECT),
-    (12, True, True, HARD_REJECT),
-    (2, False, False, SOFT_FLAG),
-    (2, True, False, SOFT_FLAG),
-    (2, True, True, SOFT_FLAG),
-    (1, True, True, SOFT_FLAG),
-    (1, True, False, SOFT_FLAG),  # isolated signal (SAP-021 "EXTERNAL 2")
-    (1, False, True, SOFT_FLAG),
-    (3, False, False, SOFT_FLAG),  # a sequence alone is an isolated signal
-    (1, False, False, LOW),
-])
+@pytest.mark.parametrize(
+    "s1,s2,s3,expected",
+    [
+        (3, True, False, HARD_REJECT),
+        (3, False, True, HARD_REJECT),
+        (3, True, True, HARD_REJECT),
+        (12, True, True, HARD_REJECT),
+        (2, False, False, SOFT_FLAG),
+        (2, True, False, SOFT_FLAG),
+        (2, True, True, SOFT_FLAG),
+        (1, True, True, SOFT_FLAG),
+        (1, True, False, SOFT_FLAG),  # isolated signal (SAP-021 "EXTERNAL 2")
+        (1, False, True, SOFT_FLAG),
+        (3, False, False, SOFT_FLAG),  # a sequence alone is an isolated signal
+        (1, False, False, LOW),
+    ],
+)
 def test_decision_matrix(s1, s2, s3, expected):
     assert compute_structure_risk(s1, s2, s3)[0] == expected
 
@@ -188,7 +199,11 @@ def test_sap021_reproduces_the_section_9_2_analysis():
     assert not c["EXTERNAL 2"].s3_prefix_numbered and not c["Resources 42"].s3_prefix_numbered
     # Decision: all four SOFT_FLAG, for the reasons of §9.2
     assert {v: c[v].structure_risk for v in ("PUBLIC 1", "PUBLIC 3", "EXTERNAL 2", "Resources 42")} == {
-        "PUBLIC 1": SOFT_FLAG, "PUBLIC 3": SOFT_FLAG, "EXTERNAL 2": SOFT_FLAG, "Resources 42": SOFT_FLAG}
+        "PUBLIC 1": SOFT_FLAG,
+        "PUBLIC 3": SOFT_FLAG,
+        "EXTERNAL 2": SOFT_FLAG,
+        "Resources 42": SOFT_FLAG,
+    }
     assert "<3 but S2+S3" in c["PUBLIC 1"].structure_risk_reason
     assert c["EXTERNAL 2"].structure_risk_reason == "S2 alone (isolated signal)"
     # nothing is hard-rejected; the SOFT_FLAG ones are kept as weak markers (no LLM here)
@@ -208,8 +223,10 @@ def test_sap021_markers_are_mined_from_the_text():
 # §6 silent-document fallback
 
 
-SILENT = "".join(f"Chapter {i}: part {i}\n\nThe chapter is short.\n\n\f" for i in range(1, 6)) + \
-    "Summary of Chapter 2: repeated\n\nChapter 2\n\nChapter 4\n"
+SILENT = (
+    "".join(f"Chapter {i}: part {i}\n\nThe chapter is short.\n\n\f" for i in range(1, 6))
+    + "Summary of Chapter 2: repeated\n\nChapter 2\n\nChapter 4\n"
+)
 
 
 def test_silent_document_keeps_top_k_rejected_as_fallback(caplog):
@@ -219,7 +236,10 @@ def test_silent_document_keeps_top_k_rejected_as_fallback(caplog):
     assert res.gate.fallback_used
     # top 3 by (occurrences, pages_covered): Chapter 2 (3 occ.), Chapter 4 (2 occ.), then Chapter 1 (first of the ties)
     assert [(m.value, m.occurrences, m.pages_covered) for m in res.markers] == [
-        ("Chapter 2", 3, 2), ("Chapter 4", 2, 2), ("Chapter 1", 1, 1)]
+        ("Chapter 2", 3, 2),
+        ("Chapter 4", 2, 2),
+        ("Chapter 1", 1, 1),
+    ]
     assert all(m.structure_risk == FALLBACK and m.structure_fallback and m.kept for m in res.markers)
     assert {c.value for c in res.gate.rejected} == {"Chapter 3", "Chapter 5"}
     assert any("silencieux" in r.getMessage() and "Chapter 5" in r.getMessage() for r in caplog.records)
@@ -240,10 +260,12 @@ def test_fallback_respects_k_and_only_fires_when_silent():
 
 
 def test_limit_cases_stay_low_in_prose():
-    text = ("The TLS handshake of the gateway uses TLS 1.3 only. Our TLS library follows the TLS protocol.\n"
-            "The service is certified against ISO 27001, and ISO audits take place yearly.\n"
-            "In Stage 2 of the migration we move the archive; the next stage starts in autumn.\n"
-            "TLS 1.3 and ISO 27001 remain the reference; Stage 2 is on track.\n")
+    text = (
+        "The TLS handshake of the gateway uses TLS 1.3 only. Our TLS library follows the TLS protocol.\n"
+        "The service is certified against ISO 27001, and ISO audits take place yearly.\n"
+        "In Stage 2 of the migration we move the archive; the next stage starts in autumn.\n"
+        "TLS 1.3 and ISO 27001 remain the reference; Stage 2 is on track.\n"
+    )
     res = mine(text)
     found = by_value(res)
     for v in ("TLS 1.3", "ISO 27001", "Stage 2"):
@@ -257,7 +279,11 @@ def test_the_same_words_numbered_structurally_are_rejected():
     text = "Stage 1: plan\n\nWe plan.\n\nStage 2: build\n\nWe build with TLS 1.3.\n\nStage 3: run\n\nWe run.\n"
     res = mine(text)
     assert {v: c.structure_risk for v, c in by_value(res).items()} == {
-        "Stage 1": HARD_REJECT, "Stage 2": HARD_REJECT, "Stage 3": HARD_REJECT, "TLS 1.3": LOW}
+        "Stage 1": HARD_REJECT,
+        "Stage 2": HARD_REJECT,
+        "Stage 3": HARD_REJECT,
+        "TLS 1.3": LOW,
+    }
     assert [m.value for m in res.markers] == ["TLS 1.3"]
 
 
@@ -304,13 +330,22 @@ def test_rfc8446_page_footers_filtered_tls_kept():
 
 
 def test_miner_kinds_lines_and_pages():
-    text = ("Intro with the iPhone 15, Python 3.11 and GPT-4.\nRFC 9110 and ISO/IEC 27001:2013 apply.\n"
-            "\fSecond page: HTTP/2 and Wi-Fi 6.\n\\newpage\nThird page: Été 12.\n<!-- pagebreak -->\nFourth: TLS 1.3\n")
+    text = (
+        "Intro with the iPhone 15, Python 3.11 and GPT-4.\nRFC 9110 and ISO/IEC 27001:2013 apply.\n"
+        "\fSecond page: HTTP/2 and Wi-Fi 6.\n\\newpage\nThird page: Été 12.\n<!-- pagebreak -->\nFourth: TLS 1.3\n"
+    )
     occ = {o.value: o for o in CandidateMiner().find_occurrences(text)}
     assert {v: o.kind for v, o in occ.items()} == {
-        "iPhone 15": "entity_numeral", "Python 3.11": "versioned_name", "GPT-4": "versioned_name",
-        "RFC 9110": "standard_id", "ISO/IEC 27001:2013": "standard_id", "HTTP/2": "versioned_name",
-        "Wi-Fi 6": "entity_numeral", "Été 12": "entity_numeral", "TLS 1.3": "versioned_name"}
+        "iPhone 15": "entity_numeral",
+        "Python 3.11": "versioned_name",
+        "GPT-4": "versioned_name",
+        "RFC 9110": "standard_id",
+        "ISO/IEC 27001:2013": "standard_id",
+        "HTTP/2": "versioned_name",
+        "Wi-Fi 6": "entity_numeral",
+        "Été 12": "entity_numeral",
+        "TLS 1.3": "versioned_name",
+    }
     assert occ["iPhone 15"].is_weak_candidate and not occ["TLS 1.3"].is_weak_candidate
     assert [occ[v].page for v in ("iPhone 15", "HTTP/2", "Été 12", "TLS 1.3")] == [1, 2, 3, 4]
     assert [occ[v].line for v in ("iPhone 15", "RFC 9110", "HTTP/2")] == [1, 2, 3]
@@ -319,22 +354,25 @@ def test_miner_kinds_lines_and_pages():
     assert PageIndex("no breaks at all").n_pages == 1
 
 
-@pytest.mark.parametrize("text,value,reason", [
-    ("Released in March 2024 after review.", "March 2024", "date"),
-    ("Build 2024-01-07 is out.", "Build 2024-01-07", "date"),
-    ("Signed on March 7, 2024 by both.", "March 7", "date"),
-    ("Since 2019 we ship faster.", "Since 2019", "date"),
-    ("the iOS 2019 edition", "iOS 2019", "year"),
-    ("Copyright 2018 Acme 3 Ltd.", "Acme 3", "copyright"),
-    ("see Page 3 of 12", "Page 3", "page"),
-    ("Rescorla    Standards Track    [Page 7]", "Page 7", "page"),
-    ("Slide 4/20 shows it", "Slide 4", "page"),
-    ("Meeting 10:30 in room B", "Meeting 10", "time"),
-    ("Accuracy 95% on the test set", "Accuracy 95", "percentage"),
-    ("Accuracy 95 % on the test set", "Accuracy 95", "percentage"),
-    ("We follow RFC 2119 and ISO 2022 here.", "RFC 2119", None),  # all-caps identifiers are not years
-    ("The iPhone 15 is in stock.", "iPhone 15", None),
-])
+@pytest.mark.parametrize(
+    "text,value,reason",
+    [
+        ("Released in March 2024 after review.", "March 2024", "date"),
+        ("Build 2024-01-07 is out.", "Build 2024-01-07", "date"),
+        ("Signed on March 7, 2024 by both.", "March 7", "date"),
+        ("Since 2019 we ship faster.", "Since 2019", "date"),
+        ("the iOS 2019 edition", "iOS 2019", "year"),
+        ("Copyright 2018 Acme 3 Ltd.", "Acme 3", "copyright"),
+        ("see Page 3 of 12", "Page 3", "page"),
+        ("Rescorla    Standards Track    [Page 7]", "Page 7", "page"),
+        ("Slide 4/20 shows it", "Slide 4", "page"),
+        ("Meeting 10:30 in room B", "Meeting 10", "time"),
+        ("Accuracy 95% on the test set", "Accuracy 95", "percentage"),
+        ("Accuracy 95 % on the test set", "Accuracy 95", "percentage"),
+        ("We follow RFC 2119 and ISO 2022 here.", "RFC 2119", None),  # all-caps identifiers are not years
+        ("The iPhone 15 is in stock.", "iPhone 15", None),
+    ],
+)
 def test_candidate_gate_filters(text, value, reason):
     occ = {o.value: o for o in CandidateMiner().find_occurrences(text)}
     assert occ[value].filtered_by == reason
@@ -366,9 +404,13 @@ def test_soft_flag_weak_marker_keeps_tagged_weak():
 
 
 def test_soft_flag_llm_confirms_against_standin(fresh_standin):
-    reply = {"decisions": [{"value": "EXTERNAL 2", "keep": False, "reason": "section label"},
-                           {"value": "Galaxy 5", "keep": True, "reason": "phone model"},
-                           {"value": "Unknown 1", "keep": True, "reason": "not asked"}]}
+    reply = {
+        "decisions": [
+            {"value": "EXTERNAL 2", "keep": False, "reason": "section label"},
+            {"value": "Galaxy 5", "keep": True, "reason": "phone model"},
+            {"value": "Unknown 1", "keep": True, "reason": "not asked"},
+        ]
+    }
     fresh_standin.script({"POST /v1/chat/completions": [fresh_standin.chat_reply(json.dumps(reply))]})
     client = ChatClient(LLMConfig(base_url=f"{fresh_standin.base_url}/v1", model="m"))
     occ = CandidateMiner().find_occurrences(SOFT_DOC)
@@ -391,7 +433,8 @@ def test_soft_flag_llm_failure_keeps_weak(fresh_standin, caplog):
     client = ChatClient(LLMConfig(base_url=f"{fresh_standin.base_url}/v1", max_retries=0))
     with caplog.at_level(logging.WARNING, logger="textguard_pipeline.core.markers"):
         res = StructureNumberingGate(llm=client).run(
-            group_occurrences(CandidateMiner().find_occurrences(SOFT_DOC)), SOFT_DOC, "d")
+            group_occurrences(CandidateMiner().find_occurrences(SOFT_DOC)), SOFT_DOC, "d"
+        )
     assert "LLM http" in res.llm_error
     assert all(c.kept for c in res.candidates) and {c.action for c in res.candidates} == {"weak", "keep"}
     assert any("LLM confirmation failed" in r.getMessage() for r in caplog.records)
@@ -413,11 +456,27 @@ def test_gate_disabled_is_a_full_rollback(caplog):
 
 
 def test_config_from_env_and_validation():
-    cfg = gate_config_from_env({"TEXTGUARD_MARKERS_GATE": "off", "TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD": "4",
-                                "TEXTGUARD_MARKERS_SOFT_FLAG_ACTION": "weak_marker", "TEXTGUARD_MARKERS_FALLBACK_MAX": "5"})
-    assert (cfg.enabled, cfg.sequence_threshold, cfg.soft_flag_action, cfg.fallback_max_markers) == (False, 4, "weak_marker", 5)
+    cfg = gate_config_from_env(
+        {
+            "TEXTGUARD_MARKERS_GATE": "off",
+            "TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD": "4",
+            "TEXTGUARD_MARKERS_SOFT_FLAG_ACTION": "weak_marker",
+            "TEXTGUARD_MARKERS_FALLBACK_MAX": "5",
+        }
+    )
+    assert (cfg.enabled, cfg.sequence_threshold, cfg.soft_flag_action, cfg.fallback_max_markers) == (
+        False,
+        4,
+        "weak_marker",
+        5,
+    )
     assert gate_config_from_env({}) == StructureGateConfig()
-    assert set(cfg.changes_from_default()) == {"enabled", "sequence_threshold", "soft_flag_action", "fallback_max_markers"}
+    assert set(cfg.changes_from_default()) == {
+        "enabled",
+        "sequence_threshold",
+        "soft_flag_action",
+        "fallback_max_markers",
+    }
     with pytest.raises(ValueError, match="soft_flag_action"):
         StructureGateConfig(soft_flag_action="drop")
     with pytest.raises(ValueError, match="not a boolean"):
@@ -445,10 +504,14 @@ def test_occurrence_table_round_trip_keeps_char_ranges():
     assert list(df.columns)[:4] == ["doc_id", "start", "end", "text"]
     assert not check_char_ranges(df.to_dict("records"), text)
     back = occurrences_from_frame(df)
-    assert [(o.value, o.page, o.line, o.filtered_by) for o in back] == [(o.value, o.page, o.line, o.filtered_by) for o in occ]
+    assert [(o.value, o.page, o.line, o.filtered_by) for o in back] == [
+        (o.value, o.page, o.line, o.filtered_by) for o in occ
+    ]
 
 
-_alphabet = st.sampled_from(list("PUBLIC iPhone TLS ISO 0123456789 .:-%/\n\f©") + ["Page ", "March ", " 2024", "⟨", "é"])
+_alphabet = st.sampled_from(
+    list("PUBLIC iPhone TLS ISO 0123456789 .:-%/\n\f©") + ["Page ", "March ", " 2024", "⟨", "é"]
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -471,8 +534,11 @@ def _seed_s3(prefix: str, full_text: str) -> bool:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(["PUBLIC", " ", "\n", "1", "2", "12", "123", "X", "_", ".", "PUBLICS", "é"]),
-                max_size=40).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(["PUBLIC", " ", "\n", "1", "2", "12", "123", "X", "_", ".", "PUBLICS", "é"]), max_size=40
+    ).map("".join)
+)
 def test_property_s3_equals_the_seed_formula(text):
     assert check_prefix_mostly_numbered("PUBLIC", text) == _seed_s3("PUBLIC", text)
 

@@ -49,8 +49,19 @@ def test_markers_assets_reject_footers_keep_iphone(corpus):
     assert ("candidate_markers/candidate_markers_char_ranges", "code.md") in outcomes
 
     occ = read_parquet(wh / "candidate_markers" / f"{SAMPLE.name}.parquet")
-    assert list(occ.columns) == ["doc_id", "start", "end", "text", "prefix", "number", "kind", "is_weak_candidate",
-                                 "line", "page", "filtered_by"]
+    assert list(occ.columns) == [
+        "doc_id",
+        "start",
+        "end",
+        "text",
+        "prefix",
+        "number",
+        "kind",
+        "is_weak_candidate",
+        "line",
+        "page",
+        "filtered_by",
+    ]
     footers = occ[occ["prefix"] == "PUBLIC"]
     assert footers["page"].tolist() == list(range(1, 13)) and footers["is_weak_candidate"].all()
 
@@ -62,7 +73,7 @@ def test_markers_assets_reject_footers_keep_iphone(corpus):
     assert gm.loc["iPhone 15", "decision"] == "LOW" and bool(gm.loc["iPhone 15", "kept"])
     text = SAMPLE.read_text(encoding="utf-8")
     first = gm.loc["iPhone 15"]
-    assert text[first["start"]:first["end"]] == first["text"] == "iPhone 15"
+    assert text[first["start"] : first["end"]] == first["text"] == "iPhone 15"
 
     silent = read_parquet(wh / "gated_markers" / "silent.txt.parquet")
     assert silent["fallback"].sum() == 3 and (silent.loc[silent["fallback"], "structure_risk"] == "FALLBACK").all()

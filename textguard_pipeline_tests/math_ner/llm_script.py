@@ -17,8 +17,14 @@ SEED_OUTPUT = {
         {"text": "equals", "type": "RELATION", "start": 9, "end": 15, "canonical": "eq", "confidence": 0.99},
         {"text": "7", "type": "NUMBER", "start": 16, "end": 17, "canonical": "7", "confidence": 0.99},
         {"text": "addition", "type": "OPERATION", "start": 30, "end": 38, "canonical": "add", "confidence": 0.97},
-        {"text": "commutative", "type": "PROPERTY", "start": 42, "end": 53, "canonical": "commutative",
-         "confidence": 0.98},
+        {
+            "text": "commutative",
+            "type": "PROPERTY",
+            "start": 42,
+            "end": 53,
+            "canonical": "commutative",
+            "confidence": 0.98,
+        },
     ],
     "frames": [
         {"frame_type": "ARITH_EXAMPLE", "operation": "add", "operands": [3, 4], "result": 7},
@@ -41,16 +47,28 @@ WORD_OUTPUT = {
 def chat(content: str | dict, prompt_tokens: int = 400, completion_tokens: int = 120, **extra) -> dict:
     """A scripted chat-completions response carrying ``content`` (a dict is sent as its JSON) and usage."""
     text = content if isinstance(content, str) else json.dumps(content)
-    return {"status": 200, **extra, "json": {
-        "id": "standin", "object": "chat.completion",
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                  "total_tokens": prompt_tokens + completion_tokens}}}
+    return {
+        "status": 200,
+        **extra,
+        "json": {
+            "id": "standin",
+            "object": "chat.completion",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+        },
+    }
 
 
 def config(standin, **kw) -> LLMConfig:
-    return LLMConfig(base_url=f"{standin.base_url}/v1", model="standin-model",
-                     **{"timeout_s": 5.0, "max_retries": 2, "backoff_s": 0.01, **kw})
+    return LLMConfig(
+        base_url=f"{standin.base_url}/v1",
+        model="standin-model",
+        **{"timeout_s": 5.0, "max_retries": 2, "backoff_s": 0.01, **kw},
+    )
 
 
 def chat_requests(standin) -> list[dict]:

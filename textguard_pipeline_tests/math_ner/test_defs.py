@@ -11,8 +11,10 @@ from textguard_pipeline.math_ner import NER_COLUMNS
 from textguard_pipeline_tests.standin.client import free_port, process
 
 SELECT = "source_documents parsed_chunks ner_frames"
-MATH_MD = ("# Maths\n\nAddition is commutative: $3 + 4 = 4 + 3$.\n\n3 dodać 4 równa się 7, ale 2 + 2 = 5.\n\n"
-           "To add:\n\n1. align the digits\n2. add the ones\n\n```\n9 + 9 = 18\n```\n")
+MATH_MD = (
+    "# Maths\n\nAddition is commutative: $3 + 4 = 4 + 3$.\n\n3 dodać 4 równa się 7, ale 2 + 2 = 5.\n\n"
+    "To add:\n\n1. align the digits\n2. add the ones\n\n```\n9 + 9 = 18\n```\n"
+)
 
 
 @pytest.fixture
@@ -20,8 +22,9 @@ def corpus(tmp_path, monkeypatch):
     root = tmp_path / "corpus"
     root.mkdir()
     (root / "a_math.md").write_text(MATH_MD, encoding="utf-8")
-    (root / "b_plain.txt").write_text("Suma to wynik dodawania. Sto minus jeden to dziewięćdziesiąt dziewięć.\n",
-                                      encoding="utf-8")
+    (root / "b_plain.txt").write_text(
+        "Suma to wynik dodawania. Sto minus jeden to dziewięćdziesiąt dziewięć.\n", encoding="utf-8"
+    )
     wh = tmp_path / "warehouse"
     monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(root))
     monkeypatch.setenv("TEXTGUARD_WAREHOUSE", str(wh))
@@ -55,7 +58,7 @@ def test_rule_based_by_default(corpus):
     assert list(df.columns) == NER_COLUMNS and set(df["backend"]) == {"rule_based"}
     text = (root / "a_math.md").read_text(encoding="utf-8")
     for r in df.itertuples():
-        assert text[r.start:r.end] == r.text
+        assert text[r.start : r.end] == r.text
     fr = df[df["kind"] == "frame"]
     arith = fr[fr["frame_type"] == "ARITH_EXAMPLE"]
     # inline math is included; the fenced code block is not
@@ -88,11 +91,16 @@ def test_http_backend_via_env_gives_the_same_rows(corpus, monkeypatch):
 
 def test_backend_failure_fails_only_that_document(corpus, monkeypatch, fresh_standin):
     root, wh = corpus
-    good = {"entities": [], "frames": [{"frame_type": "DEFINITION", "term": "sum", "definition": "x"}],
-            "unmapped": []}
+    good = {"entities": [], "frames": [{"frame_type": "DEFINITION", "term": "sum", "definition": "x"}], "unmapped": []}
     # each document is one unit (adjacent prose chunks are sent together): a gets JSON, b does not
-    fresh_standin.script({"POST /ner": [{"status": 200, "json": good},
-                                        {"status": 200, "body": "upstream exploded", "content_type": "text/plain"}]})
+    fresh_standin.script(
+        {
+            "POST /ner": [
+                {"status": 200, "json": good},
+                {"status": 200, "body": "upstream exploded", "content_type": "text/plain"},
+            ]
+        }
+    )
     monkeypatch.setenv("TEXTGUARD_NER_URL", f"{fresh_standin.base_url}/ner")
     res = run(batch_size=10)
     assert not res.step_failures  # isolated: the run went on
@@ -114,10 +122,11 @@ def test_unreachable_backend_fails_the_document_with_503(corpus, monkeypatch):
 def test_invalid_frames_from_a_backend_are_flagged_by_the_schema_check(corpus, monkeypatch, fresh_standin):
     root, wh = corpus
     (root / "a_math.md").unlink()
-    bad = {"entities": [{"text": "Suma", "type": "CONCEPT", "start": 0, "end": 4, "canonical": "sum",
-                         "confidence": 0.9}],
-           "frames": [{"frame_type": "ARITH_EXAMPLE", "operation": "addition", "operands": [1], "result": 1}],
-           "unmapped": []}
+    bad = {
+        "entities": [{"text": "Suma", "type": "CONCEPT", "start": 0, "end": 4, "canonical": "sum", "confidence": 0.9}],
+        "frames": [{"frame_type": "ARITH_EXAMPLE", "operation": "addition", "operands": [1], "result": 1}],
+        "unmapped": [],
+    }
     fresh_standin.script({"POST /ner": [{"status": 200, "json": bad}]})
     monkeypatch.setenv("TEXTGUARD_NER_URL", f"{fresh_standin.base_url}/ner")
     res = run()
@@ -165,7 +174,7 @@ def test_hybrid_backend_reads_word_problems_and_reports_units_tokens_cost(corpus
     fr = df[df["kind"] == "frame"]
     assert fr["text"].tolist() == [WORD_PROBLEM] and json.loads(fr["frame_json"].iloc[0])["operands"] == [3, 4]
     text = (root / "c_problem.md").read_text(encoding="utf-8")
-    assert all(text[r.start:r.end] == r.text for r in df.itertuples())
+    assert all(text[r.start : r.end] == r.text for r in df.itertuples())
     meta = _ner_metadata(instance)
     assert meta["ner_units_by_route"]["llm"] == 1 and meta["ner_units_by_route"]["rules"] >= 2
     assert (meta["llm_requests"], meta["llm_prompt_tokens"], meta["llm_completion_tokens"]) == (1, 1000, 200)

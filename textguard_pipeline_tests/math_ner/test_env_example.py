@@ -37,8 +37,16 @@ def test_ner_serve_started_with_the_example_values_answers_at_the_example_url(tm
         with socket.socket() as s:
             if s.connect_ex((parts.hostname, parts.port)) == 0:
                 pytest.skip(f"port {parts.port} is taken by another program")
-        cmd = [sys.executable, "-m", "textguard_pipeline.cli", "ner-serve", "--host", parts.hostname,
-               "--port", str(parts.port)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "textguard_pipeline.cli",
+            "ner-serve",
+            "--host",
+            parts.hostname,
+            "--port",
+            str(parts.port),
+        ]
         with process(cmd, f"http://{parts.hostname}:{parts.port}/health"):
             client = HttpNerBackend(url, timeout_ms=5000, max_retries=0)
             res = client.extract("3 plus 4 equals 7")

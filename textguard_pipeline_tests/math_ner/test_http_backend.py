@@ -9,8 +9,9 @@ from textguard_pipeline_tests.math_ner.test_rules_and_client import GOOD
 
 
 def test_503_with_retry_after_waits_as_asked_then_succeeds(fresh_standin):
-    fresh_standin.script({"POST /ner": [{"status": 503, "json": {}, "headers": {"Retry-After": "1"}},
-                                        {"status": 200, "json": GOOD}]})
+    fresh_standin.script(
+        {"POST /ner": [{"status": 503, "json": {}, "headers": {"Retry-After": "1"}}, {"status": 200, "json": GOOD}]}
+    )
     b = HttpNerBackend(f"{fresh_standin.base_url}/ner", backoff_s=0.01)
     t = time.perf_counter()
     res = b.extract("3 plus 4 = 7")

@@ -20,8 +20,10 @@ from textguard_pipeline.settings import MathNerSettings, SettingsError, math_ner
 from textguard_pipeline_tests.math_ner.llm_script import ROUTE, WORD_OUTPUT, WORD_PROBLEM, chat, chat_requests, config
 from textguard_pipeline_tests.standin.client import free_port, process
 
-DOC = ("# Lesson\n\nAddition is commutative: 3 + 4 = 4 + 3.\n\n" + WORD_PROBLEM + "\n\n"
-       "The weather was fine and the children played outside.\n")
+DOC = (
+    "# Lesson\n\nAddition is commutative: 3 + 4 = 4 + 3.\n\n" + WORD_PROBLEM + "\n\n"
+    "The weather was fine and the children played outside.\n"
+)
 
 
 def hybrid(standin, rules=True):
@@ -88,8 +90,12 @@ def test_hybrid_through_ner_serve_uses_ner_batch(fresh_standin):
     """`llm`/`hybrid` with TEXTGUARD_NER_URL: the service runs the LLM extractor; the pipeline batches."""
     fresh_standin.script({ROUTE: [chat(WORD_OUTPUT)]})
     port = free_port()
-    env = {"TEXTGUARD_LLM_URL": f"{fresh_standin.base_url}/v1", "TEXTGUARD_LLM_MODEL": "standin-model",
-           "TEXTGUARD_NER_URL": "http://127.0.0.1:9/never-used-by-the-service", "TEXTGUARD_LLM_CACHE": "off"}
+    env = {
+        "TEXTGUARD_LLM_URL": f"{fresh_standin.base_url}/v1",
+        "TEXTGUARD_LLM_MODEL": "standin-model",
+        "TEXTGUARD_NER_URL": "http://127.0.0.1:9/never-used-by-the-service",
+        "TEXTGUARD_LLM_CACHE": "off",
+    }
     cmd = [sys.executable, "-m", "textguard_pipeline.cli", "ner-serve", "--port", str(port), "--backend", "llm"]
     with process(cmd, f"http://127.0.0.1:{port}/health", env=env):
         url = f"http://127.0.0.1:{port}/ner"
@@ -122,6 +128,11 @@ def test_ner_serve_refuses_an_llm_backend_without_an_endpoint():
     import subprocess
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTGUARD_LLM_")}
-    r = subprocess.run([sys.executable, "-m", "textguard_pipeline.cli", "ner-serve", "--backend", "llm",
-                        "--port", str(free_port())], env=env, capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "textguard_pipeline.cli", "ner-serve", "--backend", "llm", "--port", str(free_port())],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2 and "TEXTGUARD_LLM_URL" in r.stderr and "Traceback" not in r.stderr

@@ -7,12 +7,43 @@ from pathlib import Path
 import textguard_pipeline.math_ner as slice_pkg
 
 OLD_PUBLIC = [
-    "ArithExampleFrame", "DefinitionFrame", "ENTITY_TYPES", "EntityType", "FRAME_ADAPTER", "Frame", "HttpNerBackend",
-    "LLMNEROutput", "MAX_TEXT_CHARS", "NERBatchRequest", "NERBatchResponse", "NEREntity", "NERRequest", "NERResponse",
-    "NERResult", "NER_COLUMNS", "NerBackendError", "NerExtractor", "Operation", "ProcedureFrame", "PropertyFrame",
-    "PropertyName", "RAW_LOG_CHARS", "RelationName", "RuleBasedExtractor", "UNIT_MAX_CHARS", "anchor_entities",
-    "check_arith", "frame_dict", "frame_row_problems", "log", "make_backend", "ner_frame", "parse_number_words",
-    "sentences", "text_units", "validate_frame",
+    "ArithExampleFrame",
+    "DefinitionFrame",
+    "ENTITY_TYPES",
+    "EntityType",
+    "FRAME_ADAPTER",
+    "Frame",
+    "HttpNerBackend",
+    "LLMNEROutput",
+    "MAX_TEXT_CHARS",
+    "NERBatchRequest",
+    "NERBatchResponse",
+    "NEREntity",
+    "NERRequest",
+    "NERResponse",
+    "NERResult",
+    "NER_COLUMNS",
+    "NerBackendError",
+    "NerExtractor",
+    "Operation",
+    "ProcedureFrame",
+    "PropertyFrame",
+    "PropertyName",
+    "RAW_LOG_CHARS",
+    "RelationName",
+    "RuleBasedExtractor",
+    "UNIT_MAX_CHARS",
+    "anchor_entities",
+    "check_arith",
+    "frame_dict",
+    "frame_row_problems",
+    "log",
+    "make_backend",
+    "ner_frame",
+    "parse_number_words",
+    "sentences",
+    "text_units",
+    "validate_frame",
 ]
 SLICE = Path(slice_pkg.__file__).parent
 LIBRARY = sorted(p.stem for p in SLICE.glob("*.py") if p.stem not in ("__init__", "defs", "service"))
@@ -36,9 +67,11 @@ def test_old_service_and_asset_paths_still_resolve():
 
 def test_library_modules_import_with_dagster_blocked():
     mods = ", ".join(repr(f"textguard_pipeline.math_ner.{m}") for m in LIBRARY + ["service"])
-    code = ("import sys, importlib\nsys.modules['dagster'] = None\n"
-            f"for m in [{mods}]:\n    importlib.import_module(m)\n"
-            "assert not any(k == 'dagster' or k.startswith('dagster.') for k, v in sys.modules.items() if v)\n")
+    code = (
+        "import sys, importlib\nsys.modules['dagster'] = None\n"
+        f"for m in [{mods}]:\n    importlib.import_module(m)\n"
+        "assert not any(k == 'dagster' or k.startswith('dagster.') for k, v in sys.modules.items() if v)\n"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

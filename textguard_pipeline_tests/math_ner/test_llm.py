@@ -43,7 +43,7 @@ def test_a_valid_answer_gives_the_seeds_entities_and_frames(fresh_standin):
     x = extractor(fresh_standin)
     res = x.extract(SEED_TEXT)
     assert [(e.type, e.canonical) for e in res.entities][:3] == [("NUMBER", "3"), ("OPERATION", "add"), ("NUMBER", "4")]
-    assert all(SEED_TEXT[e.start:e.end] == e.text for e in res.entities)
+    assert all(SEED_TEXT[e.start : e.end] == e.text for e in res.entities)
     assert [f.frame_type for f in res.frames] == ["ARITH_EXAMPLE", "PROPERTY"]
     (req,) = chat_requests(fresh_standin)
     assert req["messages"] == messages_for(SEED_TEXT) and req["response_format"] == {"type": "json_object"}
@@ -67,14 +67,25 @@ def test_invalid_json_is_asked_again_then_fails_as_500(fresh_standin, caplog):
 
 
 def test_wrong_char_ranges_are_re_anchored_or_rejected_never_kept(fresh_standin):
-    bad = {"entities": [
-        {"text": "plus", "type": "OPERATION", "start": 20, "end": 24, "canonical": "add", "confidence": 0.9},
-        {"text": "minus", "type": "OPERATION", "start": 2, "end": 7, "canonical": "sub", "confidence": 0.9},
-        {"text": "7", "type": "NUMBER", "start": 900, "end": 901, "canonical": "7", "confidence": 0.9}],
-        "frames": [{"frame_type": "ARITH_EXAMPLE", "operation": "add", "operands": [3, 4], "result": 7,
-                    "start": 10, "end": 5000},
-                   {"frame_type": "ARITH_EXAMPLE", "operation": "pow", "operands": [2], "result": 4}],
-        "unmapped": []}
+    bad = {
+        "entities": [
+            {"text": "plus", "type": "OPERATION", "start": 20, "end": 24, "canonical": "add", "confidence": 0.9},
+            {"text": "minus", "type": "OPERATION", "start": 2, "end": 7, "canonical": "sub", "confidence": 0.9},
+            {"text": "7", "type": "NUMBER", "start": 900, "end": 901, "canonical": "7", "confidence": 0.9},
+        ],
+        "frames": [
+            {
+                "frame_type": "ARITH_EXAMPLE",
+                "operation": "add",
+                "operands": [3, 4],
+                "result": 7,
+                "start": 10,
+                "end": 5000,
+            },
+            {"frame_type": "ARITH_EXAMPLE", "operation": "pow", "operands": [2], "result": 4},
+        ],
+        "unmapped": [],
+    }
     fresh_standin.script({ROUTE: [chat(bad)]})
     text = "Intro line.\n\n" + SEED_TEXT + "\n"
     df, report = ner_frame("d", parse_document(text, "md"), extractor(fresh_standin))
@@ -88,8 +99,9 @@ def test_wrong_char_ranges_are_re_anchored_or_rejected_never_kept(fresh_standin)
 
 
 def test_429_with_retry_after_is_honoured(fresh_standin):
-    fresh_standin.script({ROUTE: [{"status": 429, "json": {"error": "slow down"}, "headers": {"Retry-After": "1"}},
-                                  chat(SEED_OUTPUT)]})
+    fresh_standin.script(
+        {ROUTE: [{"status": 429, "json": {"error": "slow down"}, "headers": {"Retry-After": "1"}}, chat(SEED_OUTPUT)]}
+    )
     t0 = time.monotonic()
     res = extractor(fresh_standin).extract(SEED_TEXT)  # backoff is 0.01 s: only the header explains a 1 s wait
     assert time.monotonic() - t0 >= 0.95 and len(res.frames) == 2

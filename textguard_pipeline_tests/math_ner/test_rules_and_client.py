@@ -55,8 +55,10 @@ def assert_seed_case_1(result):
     assert len(arith) == 2
     assert sorted(tuple(f.operands) for f in arith) == [(3, 4), (4, 3)]
     assert all(f.operation == "add" and f.result == 7 and f.correct for f in arith)
-    assert any(f.frame_type == "PROPERTY" and f.subject == "add" and f.property_name == "commutative"
-               and f.value is True for f in result.frames)
+    assert any(
+        f.frame_type == "PROPERTY" and f.subject == "add" and f.property_name == "commutative" and f.value is True
+        for f in result.frames
+    )
 
 
 def assert_seed_case_2(result, text):
@@ -64,7 +66,7 @@ def assert_seed_case_2(result, text):
     assert by_canon["add"].type == "OPERATION" and by_canon["add"].text == "dodać"
     assert by_canon["eq"].type == "RELATION" and by_canon["eq"].text == "równa się"
     for e in result.entities:
-        assert text[e.start:e.end] == e.text
+        assert text[e.start : e.end] == e.text
     (arith,) = [f for f in result.frames if f.frame_type == "ARITH_EXAMPLE"]
     assert (arith.operation, arith.operands, arith.result, arith.correct) == ("add", [3, 4], 7, True)
 
@@ -81,9 +83,15 @@ def test_seed_multilingual_polish():
 def test_seed_full_example_offsets():
     text = "3 plus 4 equals 7, because addition is commutative"
     got = [(e.text, e.type, e.start, e.end, e.canonical) for e in X.extract(text).entities]
-    assert got == [("3", "NUMBER", 0, 1, "3"), ("plus", "OPERATION", 2, 6, "add"), ("4", "NUMBER", 7, 8, "4"),
-                   ("equals", "RELATION", 9, 15, "eq"), ("7", "NUMBER", 16, 17, "7"),
-                   ("addition", "OPERATION", 27, 35, "add"), ("commutative", "PROPERTY", 39, 50, "commutative")]
+    assert got == [
+        ("3", "NUMBER", 0, 1, "3"),
+        ("plus", "OPERATION", 2, 6, "add"),
+        ("4", "NUMBER", 7, 8, "4"),
+        ("equals", "RELATION", 9, 15, "eq"),
+        ("7", "NUMBER", 16, 17, "7"),
+        ("addition", "OPERATION", 27, 35, "add"),
+        ("commutative", "PROPERTY", 39, 50, "commutative"),
+    ]
     assert frames(text) == [
         {"frame_type": "ARITH_EXAMPLE", "operation": "add", "operands": [3, 4], "result": 7, "correct": True},
         {"frame_type": "PROPERTY", "subject": "add", "property_name": "commutative", "value": True},
@@ -93,13 +101,29 @@ def test_seed_full_example_offsets():
 # --- numbers ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("words,value", [
-    ("twenty-one", 21), ("twenty one", 21), ("one hundred", 100), ("one hundred and five", 105),
-    ("three thousand two hundred", 3200), ("ninety-nine", 99), ("zero", 0), ("twelve", 12),
-    ("sto", 100), ("dwadzieścia jeden", 21), ("sto dwadzieścia trzy", 123), ("dwa tysiące dwadzieścia", 2020),
-    ("tysiąc", 1000), ("dziewięćset dziewięćdziesiąt dziewięć", 999), ("pięciu", 5), ("trzech", 3),
-    ("dwieście pięć", 205), ("czterdzieści", 40),
-])
+@pytest.mark.parametrize(
+    "words,value",
+    [
+        ("twenty-one", 21),
+        ("twenty one", 21),
+        ("one hundred", 100),
+        ("one hundred and five", 105),
+        ("three thousand two hundred", 3200),
+        ("ninety-nine", 99),
+        ("zero", 0),
+        ("twelve", 12),
+        ("sto", 100),
+        ("dwadzieścia jeden", 21),
+        ("sto dwadzieścia trzy", 123),
+        ("dwa tysiące dwadzieścia", 2020),
+        ("tysiąc", 1000),
+        ("dziewięćset dziewięćdziesiąt dziewięć", 999),
+        ("pięciu", 5),
+        ("trzech", 3),
+        ("dwieście pięć", 205),
+        ("czterdzieści", 40),
+    ],
+)
 def test_number_words(words, value):
     (e,) = X.extract(words).entities
     assert (e.type, e.canonical, e.text) == ("NUMBER", str(value), words)
@@ -110,8 +134,10 @@ def test_number_word_lists_are_not_compounds():
     assert [e.canonical for e in X.extract("dwa trzy").entities] == ["2", "3"]
 
 
-@pytest.mark.parametrize("text,canon", [("3.14", "3.14"), ("0,5", "0.5"), ("2,75", "2.75"), ("80,000", "80000"),
-                                        ("1,234.5", "1234.5"), ("42", "42")])
+@pytest.mark.parametrize(
+    "text,canon",
+    [("3.14", "3.14"), ("0,5", "0.5"), ("2,75", "2.75"), ("80,000", "80000"), ("1,234.5", "1234.5"), ("42", "42")],
+)
 def test_decimals_and_thousands(text, canon):
     (e,) = X.extract(text).entities
     assert (e.type, e.canonical) == ("NUMBER", canon)
@@ -131,8 +157,10 @@ def test_english_number_words_roundtrip(n):
 
 
 def _to_words(n: int) -> str:
-    units = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen " \
-            "sixteen seventeen eighteen nineteen".split()
+    units = (
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen".split()
+    )
     tens = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
 
     def below_1000(k: int) -> list[str]:
@@ -157,24 +185,46 @@ def _to_words(n: int) -> str:
 # --- relations, operations, inflections -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("text,canon,surface", [
-    ("5 jest mniejsze od 7", "lt", "mniejsze od"), ("5 jest mniejszy niż 7", "lt", "mniejszy niż"),
-    ("9 jest większe niż 2", "gt", "większe niż"), ("x jest równe 4", "eq", "równe"),
-    ("4 jest równa 4", "eq", "równa"), ("3 is less than 4", "lt", "less than"),
-    ("3 is less than or equal to 4", "lte", "less than or equal to"), ("3 ≠ 4", "neq", "≠"),
-    ("a ≥ b", "gte", "≥"), ("5 jest różne od 6", "neq", "różne od"), ("7 > 2", "gt", ">"),
-    ("2 is not equal to 3", "neq", "is not equal to"), ("wynik wynosi 7", "eq", "wynosi"),
-])
+@pytest.mark.parametrize(
+    "text,canon,surface",
+    [
+        ("5 jest mniejsze od 7", "lt", "mniejsze od"),
+        ("5 jest mniejszy niż 7", "lt", "mniejszy niż"),
+        ("9 jest większe niż 2", "gt", "większe niż"),
+        ("x jest równe 4", "eq", "równe"),
+        ("4 jest równa 4", "eq", "równa"),
+        ("3 is less than 4", "lt", "less than"),
+        ("3 is less than or equal to 4", "lte", "less than or equal to"),
+        ("3 ≠ 4", "neq", "≠"),
+        ("a ≥ b", "gte", "≥"),
+        ("5 jest różne od 6", "neq", "różne od"),
+        ("7 > 2", "gt", ">"),
+        ("2 is not equal to 3", "neq", "is not equal to"),
+        ("wynik wynosi 7", "eq", "wynosi"),
+    ],
+)
 def test_relations(text, canon, surface):
     rels = [(e.canonical, e.text) for e in X.extract(text).entities if e.type == "RELATION"]
     assert rels == [(canon, surface)]
 
 
-@pytest.mark.parametrize("text,canon", [
-    ("mnożenie", "mul"), ("dzielenia", "div"), ("odejmowanie", "sub"), ("dodawaniu", "add"),
-    ("6 podzielić przez 2", "div"), ("7 razy 8", "mul"), ("8 divided by 2", "div"), ("2 multiplied by 3", "mul"),
-    ("3 \\times 4", "mul"), ("10 ÷ 2", "div"), ("3 x 4", "mul"), ("9 − 4", "sub"),
-])
+@pytest.mark.parametrize(
+    "text,canon",
+    [
+        ("mnożenie", "mul"),
+        ("dzielenia", "div"),
+        ("odejmowanie", "sub"),
+        ("dodawaniu", "add"),
+        ("6 podzielić przez 2", "div"),
+        ("7 razy 8", "mul"),
+        ("8 divided by 2", "div"),
+        ("2 multiplied by 3", "mul"),
+        ("3 \\times 4", "mul"),
+        ("10 ÷ 2", "div"),
+        ("3 x 4", "mul"),
+        ("9 − 4", "sub"),
+    ],
+)
 def test_operations(text, canon):
     assert [e.canonical for e in X.extract(text).entities if e.type == "OPERATION"] == [canon]
 
@@ -204,8 +254,9 @@ def test_wrong_example_is_flagged():
 
 
 def test_chains_and_mixed_operations():
-    assert frames("16 - 3 - 4 = 9") == [{"frame_type": "ARITH_EXAMPLE", "operation": "sub",
-                                         "operands": [16, 3, 4], "result": 9, "correct": True}]
+    assert frames("16 - 3 - 4 = 9") == [
+        {"frame_type": "ARITH_EXAMPLE", "operation": "sub", "operands": [16, 3, 4], "result": 9, "correct": True}
+    ]
     res = X.extract("2 + 3 × 4 = 14")
     assert res.frames == [] and res.unmapped == ["2 + 3 × 4"]
     assert frames("x + 3 = 7") == []  # algebra, not an arithmetic example
@@ -214,14 +265,17 @@ def test_chains_and_mixed_operations():
 def test_property_frames_en_pl_and_negation():
     assert frames("Dodawanie jest przemienne, a mnożenie jest łączne.") == [
         {"frame_type": "PROPERTY", "subject": "add", "property_name": "commutative", "value": True},
-        {"frame_type": "PROPERTY", "subject": "mul", "property_name": "associative", "value": True}]
+        {"frame_type": "PROPERTY", "subject": "mul", "property_name": "associative", "value": True},
+    ]
     assert frames("Odejmowanie nie jest przemienne.")[0]["value"] is False
     assert frames("Zero is the neutral element of addition.")[0]["property_name"] == "zero_neutral"
 
 
 def test_procedure_frame():
-    text = ("To add two-digit numbers:\n1. Align digits by place value\n2. Add ones column first\n"
-            "3. Carry if sum >= 10\n4. Add tens column")
+    text = (
+        "To add two-digit numbers:\n1. Align digits by place value\n2. Add ones column first\n"
+        "3. Carry if sum >= 10\n4. Add tens column"
+    )
     (f,) = [f for f in X.extract(text).frames if f.frame_type == "PROCEDURE"]
     assert f.operation == "add"
     assert f.steps == ["Align digits by place value", "Add ones column first", "Carry if sum >= 10", "Add tens column"]
@@ -230,14 +284,17 @@ def test_procedure_frame():
     assert [f for f in X.extract("Bring:\n- pencils\n- paper").frames] == []
 
 
-@pytest.mark.parametrize("text,term,definition", [
-    ("The result of addition is called the sum.", "sum", "The result of addition"),
-    ("Dodawanie to łączenie dwóch (albo więcej) liczb", "add", "łączenie dwóch (albo więcej) liczb"),
-    ("Suma to wynik dodawania.", "sum", "wynik dodawania"),
-    ("Subtraction means taking away.", "sub", "taking away"),
-    ("Wynik odejmowania nazywamy różnicą.", "difference", "Wynik odejmowania"),
-    ("A fraction is a part of a whole.", "fraction", "a part of a whole"),
-])
+@pytest.mark.parametrize(
+    "text,term,definition",
+    [
+        ("The result of addition is called the sum.", "sum", "The result of addition"),
+        ("Dodawanie to łączenie dwóch (albo więcej) liczb", "add", "łączenie dwóch (albo więcej) liczb"),
+        ("Suma to wynik dodawania.", "sum", "wynik dodawania"),
+        ("Subtraction means taking away.", "sub", "taking away"),
+        ("Wynik odejmowania nazywamy różnicą.", "difference", "Wynik odejmowania"),
+        ("A fraction is a part of a whole.", "fraction", "a part of a whole"),
+    ],
+)
 def test_definition_frames(text, term, definition):
     (f,) = [f for f in X.extract(text).frames if f.frame_type == "DEFINITION"]
     assert (f.term, f.definition) == (term, definition)
@@ -255,9 +312,12 @@ def test_no_definition_for_properties_numbers_or_non_math():
 def test_frame_schemas_discriminate_and_reject():
     f = validate_frame({"frame_type": "ARITH_EXAMPLE", "operation": "add", "operands": [3, 4], "result": 7})
     assert isinstance(f, ArithExampleFrame) and f.source_span_id is None
-    for bad in ({"frame_type": "ARITH_EXAMPLE", "operation": "addition", "operands": [1], "result": 1},
-                {"frame_type": "NOPE"}, {"frame_type": "PROPERTY", "subject": "add", "property_name": "x", "value": 1},
-                {"frame_type": "PROCEDURE", "operation": "add", "steps": []}):
+    for bad in (
+        {"frame_type": "ARITH_EXAMPLE", "operation": "addition", "operands": [1], "result": 1},
+        {"frame_type": "NOPE"},
+        {"frame_type": "PROPERTY", "subject": "add", "property_name": "x", "value": 1},
+        {"frame_type": "PROCEDURE", "operation": "add", "steps": []},
+    ):
         with pytest.raises(ValidationError):
             validate_frame(bad)
     with pytest.raises(ValidationError):
@@ -294,12 +354,17 @@ def test_anchor_entities_moves_to_nearest_or_rejects():
 
 # --- HTTP backend client against the scripted stand-in -------------------------------------------------
 
-GOOD = {"entities": [{"text": "3", "type": "NUMBER", "start": 0, "end": 1, "canonical": "3", "confidence": 0.9},
-                     {"text": "plus", "type": "OPERATION", "start": 9, "end": 13, "canonical": "add",
-                      "confidence": 0.9}],
-        "frames": [{"frame_type": "ARITH_EXAMPLE", "operation": "add", "operands": [3, 4], "result": 7},
-                   {"frame_type": "PROPERTY", "subject": "add", "property_name": "sideways", "value": True}],
-        "unmapped": ["?"]}
+GOOD = {
+    "entities": [
+        {"text": "3", "type": "NUMBER", "start": 0, "end": 1, "canonical": "3", "confidence": 0.9},
+        {"text": "plus", "type": "OPERATION", "start": 9, "end": 13, "canonical": "add", "confidence": 0.9},
+    ],
+    "frames": [
+        {"frame_type": "ARITH_EXAMPLE", "operation": "add", "operands": [3, 4], "result": 7},
+        {"frame_type": "PROPERTY", "subject": "add", "property_name": "sideways", "value": True},
+    ],
+    "unmapped": ["?"],
+}
 
 
 def backend(standin, **kw):
@@ -392,27 +457,91 @@ def test_ner_frame_offsets_are_absolute_and_math_is_included():
 
 
 def test_text_units_cut_long_chunks_at_line_ends():
-    text = ("3 + 4 = 7\n" * 1000)
+    text = "3 + 4 = 7\n" * 1000
     units = text_units(parse_document(text, "txt"), max_chars=4000)
     assert all(len(u[2]) <= 4000 for u in units)
     assert "".join(u[2] for u in units) == text and all(u[2].endswith("\n") for u in units)
 
 
-_TOKENS = ["3", "4", "7", "0,5", "2.5", "80,000", "+", "-", "−", "×", "*", "/", ":", "=", "<", ">=", "≠", "x", "n", "a",
-           "plus", "minus", "times", "divided by", "equals", "is", "less than", "dodać", "odjąć", "razy", "równa się",
-           "jest", "równe", "to", "mniejsze od", "twenty-one", "sto", "dwadzieścia", "jeden", "addition",
-           "commutative", "przemienne", "not", "nie", "sum", "suma", "is called", "nazywamy", "means", "the",
-           "of", "and", "i", "$", "(", ")", ".", ",", ":\n1.", "\n- ", "\n", "\n\n", "⟨", "\\times", "one hundred"]
+_TOKENS = [
+    "3",
+    "4",
+    "7",
+    "0,5",
+    "2.5",
+    "80,000",
+    "+",
+    "-",
+    "−",
+    "×",
+    "*",
+    "/",
+    ":",
+    "=",
+    "<",
+    ">=",
+    "≠",
+    "x",
+    "n",
+    "a",
+    "plus",
+    "minus",
+    "times",
+    "divided by",
+    "equals",
+    "is",
+    "less than",
+    "dodać",
+    "odjąć",
+    "razy",
+    "równa się",
+    "jest",
+    "równe",
+    "to",
+    "mniejsze od",
+    "twenty-one",
+    "sto",
+    "dwadzieścia",
+    "jeden",
+    "addition",
+    "commutative",
+    "przemienne",
+    "not",
+    "nie",
+    "sum",
+    "suma",
+    "is called",
+    "nazywamy",
+    "means",
+    "the",
+    "of",
+    "and",
+    "i",
+    "$",
+    "(",
+    ")",
+    ".",
+    ",",
+    ":\n1.",
+    "\n- ",
+    "\n",
+    "\n\n",
+    "⟨",
+    "\\times",
+    "one hundred",
+]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(_TOKENS), max_size=30), st.lists(st.sampled_from([" ", "", "  "]), min_size=30,
-                                                                  max_size=30))
+@given(
+    st.lists(st.sampled_from(_TOKENS), max_size=30),
+    st.lists(st.sampled_from([" ", "", "  "]), min_size=30, max_size=30),
+)
 def test_any_text_gives_exact_quotes_and_valid_frames(tokens, seps):
     text = "".join(t + s for t, s in zip(tokens, seps))
     res = X.extract(text)
     for e in res.entities:
-        assert text[e.start:e.end] == e.text
+        assert text[e.start : e.end] == e.text
     for f in res.frames:
         validate_frame(frame_dict(f))
         assert 0 <= f.start <= f.end <= len(text)

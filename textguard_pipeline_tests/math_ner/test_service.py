@@ -13,8 +13,17 @@ from textguard_pipeline_tests.standin.client import free_port, process
 def serve(*extra: str):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "textguard_pipeline.cli", "ner-serve", "--host", "127.0.0.1", "--port", str(port),
-           *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        "textguard_pipeline.cli",
+        "ner-serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        *extra,
+    ]
     return base, process(cmd, f"{base}/health")
 
 
@@ -38,8 +47,10 @@ def test_seed_cases_through_the_service(ner_url):
 
 
 def test_service_gives_what_the_embedded_extractor_gives(ner_url):
-    text = ("Dodawanie jest przemienne. Suma to wynik dodawania.\nTo add:\n1. align digits\n2. add ones\n"
-            "2 + 2 = 5 and twenty-one minus one is twenty.")
+    text = (
+        "Dodawanie jest przemienne. Suma to wynik dodawania.\nTo add:\n1. align digits\n2. add ones\n"
+        "2 + 2 = 5 and twenty-one minus one is twenty."
+    )
     remote = HttpNerBackend(f"{ner_url}/ner").extract(text)
     local = RuleBasedExtractor().extract(text)
     assert remote.entities == local.entities and remote.frames == local.frames
@@ -63,23 +74,27 @@ def test_json_contract(ner_url):
 
 
 def test_batch(ner_url):
-    r = httpx.post(f"{ner_url}/ner/batch", json={"spans": [{"text": "2 + 2 = 4"}, {"text": "sto"}],
-                                                 "domain": "math_elementary"})
+    r = httpx.post(
+        f"{ner_url}/ner/batch", json={"spans": [{"text": "2 + 2 = 4"}, {"text": "sto"}], "domain": "math_elementary"}
+    )
     assert r.status_code == 200
     results = r.json()["results"]
     assert [len(x["entities"]) for x in results] == [5, 1] and results[1]["entities"][0]["canonical"] == "100"
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"content": b"", "headers": {"Content-Type": "text/plain"}},
-    {"content": b"   \n", "headers": {"Content-Type": "text/plain"}},
-    {"content": ("x" * 10_001).encode(), "headers": {"Content-Type": "text/plain"}},
-    {"content": b"\xff\xfe", "headers": {"Content-Type": "text/plain"}},
-    {"json": {}},
-    {"json": {"text": ""}},
-    {"json": {"text": "y" * 10_001}},
-    {"content": b"{not json", "headers": {"Content-Type": "application/json"}},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"content": b"", "headers": {"Content-Type": "text/plain"}},
+        {"content": b"   \n", "headers": {"Content-Type": "text/plain"}},
+        {"content": ("x" * 10_001).encode(), "headers": {"Content-Type": "text/plain"}},
+        {"content": b"\xff\xfe", "headers": {"Content-Type": "text/plain"}},
+        {"json": {}},
+        {"json": {"text": ""}},
+        {"json": {"text": "y" * 10_001}},
+        {"content": b"{not json", "headers": {"Content-Type": "application/json"}},
+    ],
+)
 def test_422_for_missing_empty_or_too_long_text(ner_url, kwargs):
     assert httpx.post(f"{ner_url}/ner", **kwargs).status_code == 422
 
@@ -107,9 +122,11 @@ def test_upstream_failures_map_to_503_504_500(fresh_standin):
 
 def test_oversized_bodies_get_413_with_a_short_json_error(ner_url):
     big = ("3 + 4 = 7 " * 20_000).encode()  # 200 kB: over the cap of /ner
-    for kwargs in ({"content": big, "headers": {"Content-Type": "text/plain"}},
-                   {"json": {"text": big.decode()}},
-                   {"content": iter([big[:100_000], big[100_000:]]), "headers": {"Content-Type": "text/plain"}}):
+    for kwargs in (
+        {"content": big, "headers": {"Content-Type": "text/plain"}},
+        {"json": {"text": big.decode()}},
+        {"content": iter([big[:100_000], big[100_000:]]), "headers": {"Content-Type": "text/plain"}},
+    ):
         r = httpx.post(f"{ner_url}/ner", timeout=30, **kwargs)
         assert r.status_code == 413 and r.json()["kind"] == "too_large" and len(r.content) < 200
     r = httpx.post(f"{ner_url}/ner/batch", json={"spans": [{"text": "x" * 10_000}] * 1_500}, timeout=30)
@@ -119,11 +136,16 @@ def test_oversized_bodies_get_413_with_a_short_json_error(ner_url):
 
 def test_422_bodies_do_not_echo_the_input(ner_url):
     marker = "zzqq" * 2_600  # 10,400 characters: too long, but under the byte cap
-    for r in (httpx.post(f"{ner_url}/ner", json={"text": marker}),
-              httpx.post(f"{ner_url}/ner", content=marker.encode(), headers={"Content-Type": "text/plain"}),
-              httpx.post(f"{ner_url}/ner/batch", json={"spans": [{"text": marker}] * 3}),
-              httpx.post(f"{ner_url}/ner", content=b'{"text": "zzqq' + b"zzqq" * 100 + b'"',
-                         headers={"Content-Type": "application/json"})):
+    for r in (
+        httpx.post(f"{ner_url}/ner", json={"text": marker}),
+        httpx.post(f"{ner_url}/ner", content=marker.encode(), headers={"Content-Type": "text/plain"}),
+        httpx.post(f"{ner_url}/ner/batch", json={"spans": [{"text": marker}] * 3}),
+        httpx.post(
+            f"{ner_url}/ner",
+            content=b'{"text": "zzqq' + b"zzqq" * 100 + b'"',
+            headers={"Content-Type": "application/json"},
+        ),
+    ):
         assert r.status_code == 422
         assert "zzqq" not in r.text and len(r.content) < 1_000
 
@@ -131,8 +153,12 @@ def test_422_bodies_do_not_echo_the_input(ner_url):
 @pytest.mark.parametrize("digits", [309, 400, 4_301])
 def test_huge_operands_give_frames_not_500(ner_url, digits):
     a = "9" * digits
-    r = httpx.post(f"{ner_url}/ner", content=f"{a} + 1 = 1{'0' * digits}".encode(),
-                   headers={"Content-Type": "text/plain"}, timeout=30)
+    r = httpx.post(
+        f"{ner_url}/ner",
+        content=f"{a} + 1 = 1{'0' * digits}".encode(),
+        headers={"Content-Type": "text/plain"},
+        timeout=30,
+    )
     assert r.status_code == 200
     (frame,) = LLMNEROutput.model_validate(r.json()).frames
     assert frame["frame_type"] == "ARITH_EXAMPLE" and frame["correct"] is True

@@ -38,8 +38,9 @@ def load_labels(split: str | None = None) -> list[Label]:
     out = []
     for r in rows:
         src = Path(r["source"].replace("shared-corpus:", str(CORPUS) + "/"))
-        lab = Label(int(r["id"]), r["domain"], src, int(r["start"]), int(r["end"]), r["text"], r["lemma"],
-                    r["gold"], r["split"])
+        lab = Label(
+            int(r["id"]), r["domain"], src, int(r["start"]), int(r["end"]), r["text"], r["lemma"], r["gold"], r["split"]
+        )
         if split is None or lab.split == split:
             out.append(lab)
     return out
@@ -64,7 +65,7 @@ def score(resolver, labels: list[Label]) -> dict:
         df, _stats = resolver.resolve_document(path.name, text, chunks, fmt)
         rows = {(r.start, r.end): r for r in df.itertuples()}
         for lab in labs:
-            assert text[lab.start:lab.end] == lab.text, f"{path}: label {lab.id} does not quote the file"
+            assert text[lab.start : lab.end] == lab.text, f"{path}: label {lab.id} does not quote the file"
             n += 1
             row = rows.get((lab.start, lab.end))
             got = row.meaning_id if row is not None else None
@@ -73,7 +74,7 @@ def score(resolver, labels: list[Label]) -> dict:
             wn = [c.wordnet for c in cands if c.meaning_type == "wordnet"]
             fs = first_sense(wn)
             first += fs is not None and fs.meaning_id == lab.gold
-            context = text[max(0, lab.start - 250): lab.end + 250]
+            context = text[max(0, lab.start - 250) : lab.end + 250]
             chosen, _c, _r = plain.choose(lab.text, context, wn)
             lesk += chosen is not None and chosen.meaning_id == lab.gold
             if got != lab.gold:
@@ -106,7 +107,7 @@ def coverage(resolver, nouns: list[dict]) -> dict:
         df, _stats = resolver.resolve_document(path.name, text, parse_chunks(text, fmt), fmt)
         spans = list(zip(df["start"].tolist(), df["end"].tolist()))
         for r in rows:
-            assert text[r["start"]:r["end"]] == r["text"], f"{path}: noun {r['id']} does not quote the file"
+            assert text[r["start"] : r["end"]] == r["text"], f"{path}: noun {r['id']} does not quote the file"
             covered = any(a <= r["start"] and r["end"] <= b for a, b in spans)
             if r["label"] == "index_worthy":
                 worthy += 1
@@ -116,5 +117,10 @@ def coverage(resolver, nouns: list[dict]) -> dict:
             else:
                 excluded += 1
                 excluded_ok += not any((a, b) == (r["start"], r["end"]) for a, b in spans)
-    return {"index_worthy": worthy, "coverage": worthy_ok / worthy if worthy else 1.0,
-            "excluded": excluded, "excluded_dropped": excluded_ok / excluded if excluded else 1.0, "missed": missed}
+    return {
+        "index_worthy": worthy,
+        "coverage": worthy_ok / worthy if worthy else 1.0,
+        "excluded": excluded,
+        "excluded_dropped": excluded_ok / excluded if excluded else 1.0,
+        "missed": missed,
+    }

@@ -10,8 +10,17 @@ HEADER = "meaning_id,normalized_label,index_type,scope,suppression_mode\n"
 
 
 def _row(label: str) -> dict:
-    return {"doc_id": "a.txt", "start": 0, "end": len(label), "text": label, "index_type": "subject",
-            "normalized_label": label, "meaning_id": None, "meaning_type": "custom", "page": 1}
+    return {
+        "doc_id": "a.txt",
+        "start": 0,
+        "end": len(label),
+        "text": label,
+        "index_type": "subject",
+        "normalized_label": label,
+        "meaning_id": None,
+        "meaning_type": "custom",
+        "page": 1,
+    }
 
 
 def test_the_suppression_check_takes_its_rules_from_the_resource_not_the_environment(tmp_path, monkeypatch):

@@ -8,9 +8,11 @@ from textguard_pipeline.lib.nlp import load_spacy, model_label
 from textguard_pipeline.meanings.resolver import MeaningResolver
 from textguard_pipeline_tests.core._wordnet_mini import mini_wordnet
 
-TEXT = ("Thomas Aquinas proposed a metric for machine translation. The translation of each sentence is compared "
-        "with a reference translation, and the corpus score is the geometric mean of the precisions.\n\n"
-        "An academic degree is not a thing; the encryption of a message needs a key.\n")
+TEXT = (
+    "Thomas Aquinas proposed a metric for machine translation. The translation of each sentence is compared "
+    "with a reference translation, and the corpus score is the geometric mean of the precisions.\n\n"
+    "An academic degree is not a thing; the encryption of a message needs a key.\n"
+)
 
 FR = "Marie Curie a étudié la traduction automatique. La traduction de chaque phrase est comparée.\n\n"
 PL = "Maria Skłodowska-Curie badała tłumaczenie maszynowe. Tłumaczenie każdego zdania jest porównywane.\n\n"

@@ -15,7 +15,7 @@ def test_windows_tile_the_text_and_cut_at_sentence_ends():
     pieces = list(spacy_windows(text, 1_000))
     assert "".join(p for _o, p in pieces) == text
     assert all(len(p) <= 1_000 for _o, p in pieces)
-    assert all(text[o:o + len(p)] == p for o, p in pieces)
+    assert all(text[o : o + len(p)] == p for o, p in pieces)
     assert all(p.endswith(". ") for _o, p in pieces[:-1])  # no phrase cut in two
     assert list(spacy_windows("short", 1_000)) == [(0, "short")]
     unbroken = "x" * 2_500  # no place to cut: hard cuts, still a tiling

@@ -54,7 +54,10 @@ def test_labelled_sets_are_real_public_text_with_a_held_out_half():
     assert {lab.split for lab in labels} == {"dev", "heldout"}
     assert all(str(lab.source).startswith(str(CORPUS)) for lab in labels)
     nouns = load_nouns()
-    assert {r["label"] for r in nouns} == {"index_worthy", "excluded"} and {r["split"] for r in nouns} == {"dev", "heldout"}
+    assert {r["label"] for r in nouns} == {"index_worthy", "excluded"} and {r["split"] for r in nouns} == {
+        "dev",
+        "heldout",
+    }
 
 
 def test_held_out_senses_beat_plain_lesk(heldout_scores):

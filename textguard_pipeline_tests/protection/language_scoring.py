@@ -14,7 +14,9 @@ SET = Path(__file__).parent / "data" / "language_protection.jsonl"
 
 def examples(split: str | None = None, language: str | None = None) -> list[dict]:
     rows = [json.loads(line) for line in SET.open(encoding="utf-8")]
-    return [r for r in rows if (split is None or r["split"] == split) and (language is None or r["language"] == language)]
+    return [
+        r for r in rows if (split is None or r["split"] == split) and (language is None or r["language"] == language)
+    ]
 
 
 @dataclass
@@ -36,8 +38,10 @@ class LanguageScore:
         return self.tp / max(1, self.tp + self.fn)
 
     def __str__(self) -> str:
-        return (f"precision {self.precision:.1%} recall {self.recall:.1%} "
-                f"(tp={self.tp} fp={self.fp} fn={self.fn} allowed={self.allowed})")
+        return (
+            f"precision {self.precision:.1%} recall {self.recall:.1%} "
+            f"(tp={self.tp} fp={self.fp} fn={self.fn} allowed={self.allowed})"
+        )
 
 
 def _occurrences(text: str, needles: list[str]) -> list[tuple[int, int]]:

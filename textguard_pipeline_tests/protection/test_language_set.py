@@ -26,8 +26,11 @@ def protector():
 
 @pytest.fixture(scope="module")
 def held_out(protector):
-    return {(lang, kind): score(protector, [r for r in examples("heldout", lang) if r["kind"] == kind])
-            for lang in LANGUAGES for kind in ("man", "written")}
+    return {
+        (lang, kind): score(protector, [r for r in examples("heldout", lang) if r["kind"] == kind])
+        for lang in LANGUAGES
+        for kind in ("man", "written")
+    }
 
 
 def test_the_set_is_large_split_and_sourced():
@@ -67,7 +70,9 @@ def test_precision_and_recall_per_language(held_out):
     for lang in LANGUAGES:
         man, written = held_out[(lang, "man")], held_out[(lang, "written")]
         tp, fp, fn = man.tp + written.tp, man.fp + written.fp, man.fn + written.fn
-        print(f"{lang}: precision {tp / max(1, tp + fp):.1%} recall {tp / max(1, tp + fn):.1%} "
-              f"(tp={tp} fp={fp} fn={fn}, allowed proper names {man.allowed + written.allowed})")
+        print(
+            f"{lang}: precision {tp / max(1, tp + fp):.1%} recall {tp / max(1, tp + fn):.1%} "
+            f"(tp={tp} fp={fp} fn={fn}, allowed proper names {man.allowed + written.allowed})"
+        )
         if lang != "en":  # English keeps the model and rules it had (its figures are printed, not changed)
             assert tp / max(1, tp + fp) >= 0.9 and tp / max(1, tp + fn) >= 0.95

@@ -24,21 +24,31 @@ def _protect(protector, text, language):
 
 
 def test_polish_local_forms_are_protected_and_ordinary_words_are_not(protector):
-    text = ("Dokładność wyniosła 95,3 % (Kowalski i in., 2020), a F1 0,87. Zbiór ma 1 000 000 zdań "
-            "(Nowak (red.), 2019, s. 45), zob. § 12 oraz (Wiśniewska i wsp., 2018). "
-            "Jeśli nie, to jakimś cudem treść punktu jeden wraca; Jan Kowalski to potwierdził.")
+    text = (
+        "Dokładność wyniosła 95,3 % (Kowalski i in., 2020), a F1 0,87. Zbiór ma 1 000 000 zdań "
+        "(Nowak (red.), 2019, s. 45), zob. § 12 oraz (Wiśniewska i wsp., 2018). "
+        "Jeśli nie, to jakimś cudem treść punktu jeden wraca; Jan Kowalski to potwierdził."
+    )
     pc, terms = _protect(protector, text, "pl")
     assert terms == {
-        "95,3 %": ("number", "PCT"), "(Kowalski i in., 2020)": ("citation", "bracket"), "0,87": ("number", "DEC"),
-        "1 000 000": ("number", "BIG"), "Nowak (red.), 2019, s. 45": ("citation", "edited"),
-        "§ 12": ("citation", "section"), "(Wiśniewska i wsp., 2018)": ("citation", "bracket"),
+        "95,3 %": ("number", "PCT"),
+        "(Kowalski i in., 2020)": ("citation", "bracket"),
+        "0,87": ("number", "DEC"),
+        "1 000 000": ("number", "BIG"),
+        "Nowak (red.), 2019, s. 45": ("citation", "edited"),
+        "§ 12": ("citation", "section"),
+        "(Wiśniewska i wsp., 2018)": ("citation", "bracket"),
     }
     assert "jakimś cudem" in pc.protected_text and "Jan Kowalski" in pc.protected_text  # no NER for Polish
 
 
 def test_decimal_comma_needs_a_metric_word_and_spaces_may_be_no_break_or_thin(protector):
-    _, terms = _protect(protector, "Wersja 2,1 programu działa na każdym komputerze w naszej pracowni. "
-                                    "Odsetek 12,5\u202f% z 3\u00a0400\u00a0000 osób.", "pl")
+    _, terms = _protect(
+        protector,
+        "Wersja 2,1 programu działa na każdym komputerze w naszej pracowni. "
+        "Odsetek 12,5\u202f% z 3\u00a0400\u00a0000 osób.",
+        "pl",
+    )
     assert set(terms) == {"12,5\u202f%", "3\u00a0400\u00a0000"}  # "2,1" has no metric word near it
     _, terms = _protect(protector, "La précision moyenne vaut 0,87 et le rappel 0,91–0,93.", "fr")
     assert set(terms) == {"0,87", "0,91–0,93"}
@@ -50,8 +60,10 @@ def test_english_chunks_do_not_read_decimal_commas(protector):
 
 
 def test_french_uses_the_french_model_with_our_labels(protector):
-    text = ("Selon Marie Dubois, chercheuse à l'Université de Lyon, la précision atteint 95,3\u202f% "
-            "(Dupont et coll., 2020) ; voir aussi « Lefèvre (2019) » et (Moreau (éd.), 2018, p. 12).")
+    text = (
+        "Selon Marie Dubois, chercheuse à l'Université de Lyon, la précision atteint 95,3\u202f% "
+        "(Dupont et coll., 2020) ; voir aussi « Lefèvre (2019) » et (Moreau (éd.), 2018, p. 12)."
+    )
     pc, terms = _protect(protector, text, "fr")
     assert terms["Marie Dubois"] == ("ner", "PERSON")
     assert terms["95,3\u202f%"] == ("number", "PCT")
@@ -59,8 +71,15 @@ def test_french_uses_the_french_model_with_our_labels(protector):
     assert terms["Lefèvre (2019)"][0] == "citation"  # the « » stay outside the span
     assert "« ⟨TERM_" in pc.protected_text
     assert terms["Moreau (éd.), 2018, p. 12"] == ("citation", "edited")
-    assert {label for _, label in terms.values() if label} <= {"PERSON", "ORG", "GPE", "PCT", "bracket",
-                                                                "narrative", "edited"}
+    assert {label for _, label in terms.values() if label} <= {
+        "PERSON",
+        "ORG",
+        "GPE",
+        "PCT",
+        "bracket",
+        "narrative",
+        "edited",
+    }
 
 
 def test_french_misc_entities_are_not_protected(protector):
@@ -74,10 +93,12 @@ def test_french_misc_entities_are_not_protected(protector):
 def test_a_language_without_a_model_gets_no_ner_and_says_why(protector):
     assert language_model("pl").name is None and "pl" in language_model("pl").reason
     assert language_model("fr").name == "fr_core_news_sm"
-    chunks = [prose("Adam Mickiewicz i Maria Skłodowska-Curie mieszkali w Paryżu.", "pl", 0, 0),
-              prose("Marie Curie a vécu à Paris avec Pierre Curie.", "fr", 1, 100),
-              prose("Marie Curie lived in Paris with Pierre Curie.", "en", 2, 200),
-              prose("Marie Curie lived in Paris with Pierre Curie.", None, 3, 300)]
+    chunks = [
+        prose("Adam Mickiewicz i Maria Skłodowska-Curie mieszkali w Paryżu.", "pl", 0, 0),
+        prose("Marie Curie a vécu à Paris avec Pierre Curie.", "fr", 1, 100),
+        prose("Marie Curie lived in Paris with Pierre Curie.", "en", 2, 200),
+        prose("Marie Curie lived in Paris with Pierre Curie.", None, 3, 300),
+    ]
     df = protected_frame("d", chunks, protector)
     pl, fr, en, und = (df.iloc[i] for i in range(4))
     assert pl["n_terms"] == 0 and pd.isna(pl["ner_model"])
@@ -98,7 +119,9 @@ def test_models_are_loaded_once_per_language(protector):
 
 
 def test_ner_off_is_reported_in_the_row():
-    df = protected_frame("d", [prose("Marie Curie a vécu à Paris.", "fr")], TermProtector(TermProtectionConfig(use_ner=False)))
+    df = protected_frame(
+        "d", [prose("Marie Curie a vécu à Paris.", "fr")], TermProtector(TermProtectionConfig(use_ner=False))
+    )
     assert df.iloc[0]["ner_skipped_reason"] == "NER switched off (use_ner=False)"
 
 

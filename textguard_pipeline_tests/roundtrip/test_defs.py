@@ -16,9 +16,9 @@ from textguard_pipeline_tests.standin.mangle import REALISTIC_MIX
 ROUTE = "POST /v1/chat/completions"
 DOCS = {
     "a.md": "# Results\n\nAs shown by Smith et al. (2024), the model reaches 95% accuracy with $x^2$ "
-            "(Lee & Park, 2023). Smith et al. (2024) also report 96% recall.\n\n"
-            "A second paragraph cites (Müller, 2021a) and keeps 0.5% error. It is short.\n\n"
-            "Plain text without any term at all.\n",
+    "(Lee & Park, 2023). Smith et al. (2024) also report 96% recall.\n\n"
+    "A second paragraph cites (Müller, 2021a) and keeps 0.5% error. It is short.\n\n"
+    "Plain text without any term at all.\n",
     "b.md": "Intro.\n\nThe ResNet baseline (He et al., 2016) reaches 76.1% top-1; ResNet is fast.\n",
 }
 KEYS = sorted(DOCS)
@@ -77,8 +77,11 @@ def _checks(result):
 
 
 def _mat(result, asset="rewritten_chunks"):
-    return [e.event_specific_data.materialization for e in result.get_asset_materialization_events()
-            if e.asset_key.to_user_string() == asset]
+    return [
+        e.event_specific_data.materialization
+        for e in result.get_asset_materialization_events()
+        if e.asset_key.to_user_string() == asset
+    ]
 
 
 def test_rewritten_chunks_through_dagster(env, fresh_standin):
@@ -86,8 +89,12 @@ def test_rewritten_chunks_through_dagster(env, fresh_standin):
     inst = _instance()
     res = _run(inst)
     assert res.success
-    assert _checks(res) == {"rewritten_chunks_terms_kept": True, "rewritten_chunks_char_ranges": True,
-                            "rewritten_chunks_fallback_share": True, "rewritten_chunks_documents_ok": True}
+    assert _checks(res) == {
+        "rewritten_chunks_terms_kept": True,
+        "rewritten_chunks_char_ranges": True,
+        "rewritten_chunks_fallback_share": True,
+        "rewritten_chunks_documents_ok": True,
+    }
     sent = len(fresh_standin.requests())
     assert sent >= 4
     total = 0
@@ -96,11 +103,27 @@ def test_rewritten_chunks_through_dagster(env, fresh_standin):
         df = read_parquet(env / "rewritten_chunks" / f"{key}.parquet")
         protected = read_parquet(env / "protected_chunks" / f"{key}.parquet")
         assert list(df["chunk_index"]) == list(protected["chunk_index"])
-        assert {"doc_id", "chunk_index", "start", "end", "text", "protected_text", "llm_output", "rewritten_text",
-                "status", "attempts", "repairs", "problems", "model", "prompt_version", "prompt_tokens",
-                "completion_tokens", "latency_s"} <= set(df.columns)
+        assert {
+            "doc_id",
+            "chunk_index",
+            "start",
+            "end",
+            "text",
+            "protected_text",
+            "llm_output",
+            "rewritten_text",
+            "status",
+            "attempts",
+            "repairs",
+            "problems",
+            "model",
+            "prompt_version",
+            "prompt_tokens",
+            "completion_tokens",
+            "latency_s",
+        } <= set(df.columns)
         for r in df.to_dict("records"):
-            assert r["text"] == DOCS[key][r["start"]:r["end"]]
+            assert r["text"] == DOCS[key][r["start"] : r["end"]]
             if r["status"] == "fallback":
                 assert r["rewritten_text"] == r["text"]
             else:
@@ -137,8 +160,9 @@ def test_an_outage_fails_the_documents_with_no_rows(env, fresh_standin):
     assert set(failed) == set(KEYS) and all("503" in v for v in failed.values())
     assert _checks(res)["rewritten_chunks_documents_ok"] is False
     # one document: the step itself fails with the endpoint's error
-    res1 = materialize(_assets(), instance=_instance(), resources=_resources(), partition_key="a.md",
-                       raise_on_error=False)
+    res1 = materialize(
+        _assets(), instance=_instance(), resources=_resources(), partition_key="a.md", raise_on_error=False
+    )
     assert not res1.success
     failure = next(e for e in res1.get_step_failure_events() if e.step_key == "rewritten_chunks")
     assert "503" in failure.event_specific_data.error.message
@@ -155,12 +179,15 @@ def test_off_unless_both_url_and_task_are_set(env, fresh_standin, monkeypatch):
 
 
 def _selected(env_extra: dict) -> list[str]:
-    code = ("from textguard_pipeline.definitions import defs; "
-            "import json; j = defs.resolve_job_def('materialize_all'); "
-            "print(json.dumps(sorted(k.to_user_string() for k in j.asset_layer.selected_asset_keys)))")
+    code = (
+        "from textguard_pipeline.definitions import defs; "
+        "import json; j = defs.resolve_job_def('materialize_all'); "
+        "print(json.dumps(sorted(k.to_user_string() for k in j.asset_layer.selected_asset_keys)))"
+    )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTGUARD_LLM", "TEXTGUARD_REWRITE"))}
-    out = subprocess.run([sys.executable, "-c", code], env={**env, **env_extra}, capture_output=True, text=True,
-                         timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env={**env, **env_extra}, capture_output=True, text=True, timeout=120, check=True
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 

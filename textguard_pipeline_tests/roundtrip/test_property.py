@@ -16,8 +16,27 @@ from textguard_pipeline_tests.standin.mangle import KINDS, REPAIRABLE
 
 EXAMPLES = 2000  # the time is the stand-in round trips: 76 s measured with 8 agents on 2 cores (load average 11)
 # Source words include text that looks like a mangled placeholder: it must never be "repaired" or lost.
-WORDS = ["the", "model", "reaches", "Smith", "(2024)", "50%", "x>y", "a<b", "TERM_001", "[TERM_1]", "<MATH_0>",
-         "⟨term_000⟩", "MATH_000s", "data.", "results!", "really?", "é", "—", "1,000"]
+WORDS = [
+    "the",
+    "model",
+    "reaches",
+    "Smith",
+    "(2024)",
+    "50%",
+    "x>y",
+    "a<b",
+    "TERM_001",
+    "[TERM_1]",
+    "<MATH_0>",
+    "⟨term_000⟩",
+    "MATH_000s",
+    "data.",
+    "results!",
+    "really?",
+    "é",
+    "—",
+    "1,000",
+]
 ORIGINAL = st.text(alphabet="abcXYZ019 ()%$^_.,&-", min_size=1, max_size=12).filter(lambda s: s.strip() == s and s)
 
 
@@ -47,11 +66,17 @@ def http(standin):
         yield c
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
-                                 HealthCheck.data_too_large])
-@given(item=chunks(), kinds=st.lists(st.sampled_from(sorted(KINDS)), min_size=1, max_size=3),
-       chunk_chars=st.sampled_from([4000, 4000, 200]))
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large],
+)
+@given(
+    item=chunks(),
+    kinds=st.lists(st.sampled_from(sorted(KINDS)), min_size=1, max_size=3),
+    chunk_chars=st.sampled_from([4000, 4000, 200]),
+)
 def test_no_term_is_lost_without_a_fallback(standin, http, item, kinds, chunk_chars):
     model = f"stand-in:{','.join(kinds)}:{uuid.uuid4().hex}"  # no HTTP retries: only the round trip's attempts
     client = ChatClient(LLMConfig(base_url=f"{standin.base_url}/v1", model=model, max_retries=0), client=http)

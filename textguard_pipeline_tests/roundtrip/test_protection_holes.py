@@ -46,7 +46,9 @@ def test_hole2_source_text_that_looks_like_a_variant_is_not_a_stray(tp):
 def test_hole3_restore_protected_refuses_a_dropped_placeholder():
     terms = {"⟨TERM_000⟩": "(Smith, 2024)", "⟨TERM_001⟩": "95%"}
     maths = {"⟨MATH_000⟩": "$x$"}
-    assert restore_protected("⟨TERM_000⟩ gets ⟨TERM_001⟩ on ⟨MATH_000⟩.", terms, maths) == "(Smith, 2024) gets 95% on $x$."
+    assert (
+        restore_protected("⟨TERM_000⟩ gets ⟨TERM_001⟩ on ⟨MATH_000⟩.", terms, maths) == "(Smith, 2024) gets 95% on $x$."
+    )
     with pytest.raises(MissingPlaceholdersError) as exc:
         restore_protected("It gets ⟨TERM_001⟩ on ⟨MATH_000⟩.", terms, maths)  # the citation vanished
     assert exc.value.missing == ["⟨TERM_000⟩"]

@@ -38,8 +38,9 @@ def script(standin, *kinds):
 
 def kept_everything(result, item):
     text = result.rewritten_text
-    return all(text.count(o) >= item.protected_text.count(p) for p, o in item.placeholders.items()) and \
-        not find_tokens(text)
+    return all(text.count(o) >= item.protected_text.count(p) for p, o in item.placeholders.items()) and not find_tokens(
+        text
+    )
 
 
 def test_request_shape(fresh_standin, item):
@@ -110,8 +111,11 @@ def test_refusal_empty_and_echo_count_as_failed_attempts(fresh_standin, item):
     script(fresh_standin, "refusal", "empty", "echo")
     r = rt(fresh_standin).rewrite(item)
     assert r.status == "fallback"
-    assert [p.split(": ", 1)[1].split(":")[0] for p in r.problems[:3]] == ["refusal", "empty answer",
-                                                                           "echoed the instruction"]
+    assert [p.split(": ", 1)[1].split(":")[0] for p in r.problems[:3]] == [
+        "refusal",
+        "empty answer",
+        "echoed the instruction",
+    ]
 
 
 def test_refusal_field_and_truncation(fresh_standin, item):
@@ -126,8 +130,9 @@ def test_refusal_field_and_truncation(fresh_standin, item):
 
 
 def test_429_with_retry_after_then_success(fresh_standin, item):
-    fresh_standin.script({ROUTE: [{"status": 429, "json": {}, "headers": {"Retry-After": "0"}},
-                                  {"mangle": {"kind": "none"}}]})
+    fresh_standin.script(
+        {ROUTE: [{"status": 429, "json": {}, "headers": {"Retry-After": "0"}}, {"mangle": {"kind": "none"}}]}
+    )
     r = rt(fresh_standin).rewrite(item)
     assert (r.status, r.attempts) == ("ok", 1)  # an HTTP retry is not a rewrite attempt
     assert len(fresh_standin.requests()) == 2

@@ -30,10 +30,17 @@ def wait_http(url: str, timeout: float = 30.0, proc: subprocess.Popen | None = N
 
 
 @contextmanager
-def process(cmd: list[str], health_url: str, timeout: float = 30.0, env: dict | None = None) -> Iterator[subprocess.Popen]:
+def process(
+    cmd: list[str], health_url: str, timeout: float = 30.0, env: dict | None = None
+) -> Iterator[subprocess.Popen]:
     """Run a server in its own process group; stop the whole group afterwards."""
-    proc = subprocess.Popen(cmd, env={**os.environ, **(env or {})}, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        cmd,
+        env={**os.environ, **(env or {})},
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         wait_http(health_url, timeout, proc)
         yield proc
@@ -76,17 +83,25 @@ class StandIn:
     @staticmethod
     def chat_reply(content: str) -> dict:
         """A scripted OpenAI chat-completions response carrying ``content``."""
-        return {"status": 200, "json": {"id": "standin", "object": "chat.completion",
-                                        "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
-                                                     "finish_reason": "stop"}]}}
+        return {
+            "status": 200,
+            "json": {
+                "id": "standin",
+                "object": "chat.completion",
+                "choices": [
+                    {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
+                ],
+            },
+        }
 
 
 @contextmanager
 def standin_server() -> Iterator[StandIn]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with process([sys.executable, "-m", "textguard_pipeline_tests.standin.server", "--port", str(port)],
-                 f"{base}/_health"):
+    with process(
+        [sys.executable, "-m", "textguard_pipeline_tests.standin.server", "--port", str(port)], f"{base}/_health"
+    ):
         s = StandIn(base)
         try:
             yield s

@@ -20,7 +20,7 @@ def _one(text: str, rng: random.Random, fn: Callable[[re.Match[str]], str]) -> s
     if not ms:
         return text
     m = rng.choice(ms)
-    return text[:m.start()] + fn(m) + text[m.end():]
+    return text[: m.start()] + fn(m) + text[m.end() :]
 
 
 def _ns_num(m: re.Match[str]) -> tuple[str, str]:
@@ -55,7 +55,7 @@ def _drop_repeat(text: str, rng: random.Random) -> str:
         return _drop(text, rng)
     tok = rng.choice(repeated)
     i = text.rindex(tok)
-    return text[:i] + text[i + len(tok):]
+    return text[:i] + text[i + len(tok) :]
 
 
 def _invent(text: str, rng: random.Random) -> str:
@@ -67,7 +67,7 @@ def _merge(text: str, rng: random.Random) -> str:
     if len(ms) < 2:
         return _drop(text, rng)
     a, b = ms[0], ms[1]
-    return text[:a.start()] + f"⟨{a.group(1)}_{a.group(2)}_{b.group(2)}⟩" + text[a.end():b.start()] + text[b.end():]
+    return text[: a.start()] + f"⟨{a.group(1)}_{a.group(2)}_{b.group(2)}⟩" + text[a.end() : b.start()] + text[b.end() :]
 
 
 def _translated_name(text: str, rng: random.Random) -> str:
@@ -82,8 +82,10 @@ LOSSY: dict[str, Callable[[str, random.Random], str]] = {
     "translated_name": _translated_name,
     "refusal": lambda t, r: "I'm sorry, but I can't help with rewriting this text.",
     "empty": lambda t, r: "",
-    "echo": lambda t, r: ("Keep every placeholder token exactly as written, character for character: the ⟨ and ⟩ "
-                          f"brackets, the capital letters, the underscore and all the digits.\n{t}"),
+    "echo": lambda t, r: (
+        "Keep every placeholder token exactly as written, character for character: the ⟨ and ⟩ "
+        f"brackets, the capital letters, the underscore and all the digits.\n{t}"
+    ),
 }
 
 KINDS: dict[str, Callable[[str, random.Random], str]] = {"none": lambda t, r: t, **REPAIRABLE, **LOSSY}

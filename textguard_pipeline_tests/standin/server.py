@@ -77,13 +77,15 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(200, json.dumps(_requests).encode())
         key = f"{method} {parts.path}"
         with _lock:
-            _requests.append({
-                "method": method,
-                "path": parts.path,
-                "query": {k: v[0] for k, v in parse_qs(parts.query).items()},
-                "body": raw.decode("utf-8", "replace"),
-                "content_type": self.headers.get("Content-Type", ""),
-            })
+            _requests.append(
+                {
+                    "method": method,
+                    "path": parts.path,
+                    "query": {k: v[0] for k, v in parse_qs(parts.query).items()},
+                    "body": raw.decode("utf-8", "replace"),
+                    "content_type": self.headers.get("Content-Type", ""),
+                }
+            )
             queue = _routes.get(key)
             resp = None
             if queue:
@@ -126,9 +128,14 @@ def _mangled_reply(spec: dict, raw: bytes) -> dict:
         kind = spec.get("kind") or pick_kind(spec["mix"], f"{spec.get('seed', 0)}:{raw.decode('utf-8', 'replace')}")
     answer = mangle(text, kind, f"{spec.get('seed', 0)}:{len(raw)}")
     prompt_chars = sum(len(m.get("content", "")) for m in req.get("messages", []))
-    return {"id": "standin", "object": "chat.completion", "model": req.get("model", "standin"), "x_mangle": kind,
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": answer}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": max(1, prompt_chars // 4), "completion_tokens": max(1, len(answer) // 4)}}
+    return {
+        "id": "standin",
+        "object": "chat.completion",
+        "model": req.get("model", "standin"),
+        "x_mangle": kind,
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": answer}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": max(1, prompt_chars // 4), "completion_tokens": max(1, len(answer) // 4)},
+    }
 
 
 def main() -> None:

@@ -25,7 +25,9 @@ _EDITED = re.compile(
     rf"(?<![\w\-']){_AUTHORS}\s*\((?:{'|'.join(EDITOR_MARKERS)})\.\)\s*,?\s*(?:{_YEAR}|\(\s*{_YEAR}\s*\))"
     r"(?:,\s*(?:s|ss|str|p|pp)\.\s*\d+(?:\s*[-–]\s*\d+)?)?"  # a page: "s. 45", "p. 12–14"
 )
-_SECTION = re.compile(r"(?<![\w§])§§?\s?\d+[a-z]?(?:\.\d+)*(?:\s*(?:[-–]|,|i|et|oraz|and)\s*\d+[a-z]?(?:\.\d+)*)*(?![\w])")
+_SECTION = re.compile(
+    r"(?<![\w§])§§?\s?\d+[a-z]?(?:\.\d+)*(?:\s*(?:[-–]|,|i|et|oraz|and)\s*\d+[a-z]?(?:\.\d+)*)*(?![\w])"
+)
 
 
 class LanguageCitationRecognizer(CitationRecognizer):

@@ -57,7 +57,7 @@ class LanguageNerRecognizer(NerRecognizer):
             for i, cands in zip(idx, found):
                 text = inputs[i].text
                 if language not in DEFAULT_LANGUAGES:
-                    cands = [c for c in map(_trim(text), cands) if c and _plausible(text[c.start:c.end])]
+                    cands = [c for c in map(_trim(text), cands) if c and _plausible(text[c.start : c.end])]
                 out[i] = cands
         return out
 
@@ -65,12 +65,16 @@ class LanguageNerRecognizer(NerRecognizer):
 def _plausible(name: str) -> bool:
     """A name starts with a capital or a digit and has balanced brackets: the small non-English models
     also tag lower-case words ("lex") and fragments such as "Consultez deb-override(5"."""
-    return (name[0].isupper() or name[0].isdigit()) and name.count("(") == name.count(")") \
+    return (
+        (name[0].isupper() or name[0].isdigit())
+        and name.count("(") == name.count(")")
         and name.count("[") == name.count("]")
+    )
 
 
 def _trim(text: str):
     """Candidate → the same span without outer quotes/spaces (« Le Monde » protects ``Le Monde``)."""
+
     def trim(c: Candidate) -> Candidate | None:
         s, e = c.start, c.end
         while s < e and text[s] in OUTER_QUOTES:
@@ -78,6 +82,7 @@ def _trim(text: str):
         while e > s and text[e - 1] in OUTER_QUOTES:
             e -= 1
         return Candidate(s, e, c.source, c.label) if e > s else None
+
     return trim
 
 

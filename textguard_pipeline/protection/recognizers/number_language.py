@@ -27,8 +27,10 @@ _ALWAYS = re.compile(
     rf"|(?P<pct>(?<![\w.,]){_NUM}{_PCT})"
     rf"|(?P<big>(?<![\w.,])\d{{1,3}}(?:{_SEP}\d{{3}})+(?:,\d+)?(?!\d|{_SEP}\d|,\d))"
 )
-_CONTEXT = re.compile(r"(?P<range>(?<![\d.,])\d+,\d+\s*[-–—]\s*\d+,\d+(?![\d,]|,\d))"
-                      r"|(?P<dec>(?<![\d.,])\d+,\d+(?![\d,]|,\d))")
+_CONTEXT = re.compile(
+    r"(?P<range>(?<![\d.,])\d+,\d+\s*[-–—]\s*\d+,\d+(?![\d,]|,\d))"
+    r"|(?P<dec>(?<![\d.,])\d+,\d+(?![\d,]|,\d))"
+)
 
 
 class LanguageNumberRecognizer(NumberRecognizer):
@@ -44,8 +46,10 @@ class LanguageNumberRecognizer(NumberRecognizer):
         text = chunk.text
         out = [Candidate(s, e, self.name, kind.upper()) for s, e, kind in find_numbers(text, language=lang)]
         if lang in DECIMAL_COMMA:
-            out += [Candidate(m.start(), m.end(), self.name, (m.lastgroup or "number").upper())
-                    for m in _ALWAYS.finditer(text)]
+            out += [
+                Candidate(m.start(), m.end(), self.name, (m.lastgroup or "number").upper())
+                for m in _ALWAYS.finditer(text)
+            ]
             out += self._near_metric_words(text, lang)
         return out
 
