@@ -21,6 +21,9 @@ class NerRecognizer:
     rejects_placeholders = True
     #: texts longer than this are cut at whitespace into windows (spaCy's max_length guards memory)
     window = 100_000
+    #: characters in flight in one ``nlp.pipe`` batch: spaCy holds a batch's Docs at once (≈ 1 GB per MB of text),
+    #: so a one-paragraph multi-MB document goes a few windows at a time; ordinary chunks still go 64 at a time
+    batch_chars = 500_000
 
     @classmethod
     def from_config(cls, config: TermProtectionConfig) -> Any:
@@ -47,13 +50,28 @@ class NerRecognizer:
                 owners.append((i, off))
         out: list[list[Candidate]] = [[] for _ in texts]
         fed = [spacy_input(p) for p in pieces]  # same offsets, no O(n²) tokenizer runs
-        docs = [nlp(fed[0])] if len(fed) == 1 else nlp.pipe(fed, batch_size=self.batch_size)
+        docs = [nlp(fed[0])] if len(fed) == 1 else self._pipe(nlp, fed)
         for (i, off), piece, doc in zip(owners, pieces, docs):
             for ent in doc.ents:
                 label = ent.label_ if labels is None else labels.get(ent.label_, "")
                 if keep_entity(piece[ent.start_char : ent.end_char], label):
                     out[i].append(Candidate(off + ent.start_char, off + ent.end_char, self.name, label))
         return out
+
+    def _pipe(self, nlp, fed: list[str]):
+        """``nlp.pipe`` over ``fed`` in order, in batches of at most ``batch_size`` texts and ``batch_chars`` chars."""
+        start = 0
+        while start < len(fed):
+            end, chars = start, 0
+            while (
+                end < len(fed)
+                and end - start < self.batch_size
+                and (end == start or chars + len(fed[end]) <= self.batch_chars)
+            ):
+                chars += len(fed[end])
+                end += 1
+            yield from nlp.pipe(fed[start:end], batch_size=end - start)
+            start = end
 
 
 def _windows(text: str, size: int) -> list[tuple[int, str]]:
