@@ -38,7 +38,7 @@ from textguard_pipeline.pipeline import (
 )
 from textguard_pipeline.protection import defs as a_prot
 
-from .core._wordnet_mini import mini_wordnet
+from .meanings._wordnet_mini import mini_wordnet
 
 #: asset → the rules of its (error-severity) checks
 RULES = {

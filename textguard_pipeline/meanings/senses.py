@@ -7,7 +7,7 @@
   signature (definition, examples, lemmas, and the glosses of related synsets),
   words weighted by inverse gloss frequency so that function words weigh
   nothing without a stopword list; backs off to the first sense when the
-  evidence is weak. ``textguard_pipeline_tests/core/test_wordnet_senses.py``
+  evidence is weak. ``textguard_pipeline_tests/meanings/test_wordnet_senses.py``
   checks it is at least as accurate as the first-sense baseline.
 * :func:`sense_count` / :func:`is_generic_noun` — signals for the mention
   detector's exclusions (polysemy and how often WordNet itself uses the word

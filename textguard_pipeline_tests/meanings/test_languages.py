@@ -6,7 +6,7 @@ import pytest
 from textguard_pipeline.core.parsing import parse_document
 from textguard_pipeline.lib.nlp import load_spacy, model_label
 from textguard_pipeline.meanings.resolver import MeaningResolver
-from textguard_pipeline_tests.core._wordnet_mini import mini_wordnet
+from textguard_pipeline_tests.meanings._wordnet_mini import mini_wordnet
 
 TEXT = (
     "Thomas Aquinas proposed a metric for machine translation. The translation of each sentence is compared "

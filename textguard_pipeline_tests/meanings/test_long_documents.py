@@ -50,7 +50,7 @@ def small_limit_nlp():
 
 
 def test_a_paragraph_longer_than_spacys_limit_gives_exact_mentions(small_limit_nlp, tmp_path):
-    from textguard_pipeline_tests.core._wordnet_mini import mini_wordnet
+    from textguard_pipeline_tests.meanings._wordnet_mini import mini_wordnet
 
     text = SENTENCE * 700 + "\n"  # one line of ≈ 61,000 characters, 3× the limit
     chunks = parse_document(text, "txt")

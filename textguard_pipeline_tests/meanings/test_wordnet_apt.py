@@ -24,7 +24,7 @@ def test_as_root_with_apt_it_runs_install_then_update_and_install_again(monkeypa
 
 def test_lexicon_status_names_the_small_lexicon_and_how_to_get_the_full_one(tmp_path):
     from textguard_pipeline.meanings.wordnet_install import lexicon_status
-    from textguard_pipeline_tests.core._wordnet_mini import mini_wordnet
+    from textguard_pipeline_tests.meanings._wordnet_mini import mini_wordnet
 
     with mini_wordnet(str(tmp_path / "wn")):
         line = lexicon_status()

@@ -9,7 +9,7 @@ from dagster import AssetKey, DagsterInstance
 from textguard_pipeline.core.meanings import RESOLVED_COLUMNS
 from textguard_pipeline.io_managers import read_parquet
 
-from ..core._wordnet_mini import mini_wordnet
+from ._wordnet_mini import mini_wordnet
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "corpus" / "evaluate_bleu_readme.md"
 

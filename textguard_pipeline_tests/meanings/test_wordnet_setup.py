@@ -18,7 +18,7 @@ import pytest
 
 from textguard_pipeline.core import wordnet_setup as ws
 from textguard_pipeline.core.wordnet_senses import wordnet_candidates
-from textguard_pipeline_tests.core.test_wordnet_senses import check_lesk_against_baseline
+from textguard_pipeline_tests.meanings.test_wordnet_senses import check_lesk_against_baseline
 from textguard_pipeline_tests.standin.client import free_port
 
 WNDB = Path("/usr/share/wordnet")
