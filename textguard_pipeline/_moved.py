@@ -23,7 +23,6 @@ MOVED: dict[str, str] = {
     "textguard_pipeline.instance_storage": "textguard_pipeline.operations.instance_storage",
     "textguard_pipeline.report": "textguard_pipeline.operations.report",
     "textguard_pipeline.wordnet_cli": "textguard_pipeline.cli.wordnet",
-    "textguard_pipeline.devservers": "textguard_pipeline_tests.devservers",
 }
 
 

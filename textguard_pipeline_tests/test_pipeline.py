@@ -8,7 +8,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from textguard_pipeline import settings
-from textguard_pipeline.io_managers import read_parquet, write_parquet_atomic
+from textguard_pipeline.defs_kit.io_manager import read_parquet, write_parquet_atomic
 from textguard_pipeline.pipeline import ASSETS, components_from_env, run_document
 
 SAMPLES = ["alce_asqa_answers.md", "math_examples_en_pl.md"]
@@ -19,7 +19,7 @@ def dagster_and_core(tmp_path_factory):
     """Both sides over the same two-document corpus: Dagster's warehouse and run_document's frames."""
     from dagster import DagsterInstance
 
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.operations.report import materialize_corpus
 
     tmp = tmp_path_factory.mktemp("pipeline")
     corpus, warehouse = tmp / "corpus", tmp / "warehouse"

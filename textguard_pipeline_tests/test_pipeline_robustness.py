@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from textguard_pipeline import checks
 from textguard_pipeline.citations import defs as a_cit
 from textguard_pipeline.core.citations import CitationParser
 from textguard_pipeline.core.markers import CandidateMiner, StructureGateConfig, occurrences_frame
 from textguard_pipeline.core.math_ner import RuleBasedExtractor
 from textguard_pipeline.core.meanings import default_suppressions_path
 from textguard_pipeline.core.protection import TermProtectionConfig, TermProtector
+from textguard_pipeline.defs_kit import checks
 from textguard_pipeline.ingest import rules as ingest_rules
 from textguard_pipeline.markers import defs as a_mark
 from textguard_pipeline.math_ner import defs as a_ner

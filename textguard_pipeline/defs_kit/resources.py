@@ -21,11 +21,6 @@ from ..settings import MarkersGateSettings, MathNerSettings, ProtectionSettings
 from .io_manager import ParquetIOManager
 
 
-def _as_settings(resource: ConfigurableResource, settings_cls):
-    """The core settings dataclass with the resource's values (one constructor for both)."""
-    return settings_cls(**{f.name: getattr(resource, f.name) for f in fields(settings_cls)})
-
-
 def _launchpad_type(hint: Any) -> Any:
     """Dagster config has lists, not tuples: ``tuple[str, ...]`` shows as ``list[str]``."""
     if get_origin(hint) is tuple:

@@ -41,8 +41,6 @@ from dagster_postgres.utils import create_pg_engine, get_token_provider_from_con
 
 from .. import settings
 
-EVENT_BATCH_ENV = "DAGSTER_EVENT_BATCH_SIZE"
-
 
 class PooledPostgresEventLogStorage(PostgresEventLogStorage):
     """``PostgresEventLogStorage`` with a per-process connection pool and batched asset events."""

@@ -65,7 +65,6 @@ from watchdog.observers import Observer
 
 from .. import settings
 
-EVENT_BATCH_ENV = "DAGSTER_EVENT_BATCH_SIZE"
 SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 

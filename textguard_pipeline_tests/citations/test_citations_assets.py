@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from dagster import AssetKey, DagsterInstance
 
-from textguard_pipeline.io_managers import read_parquet
+from textguard_pipeline.defs_kit.io_manager import read_parquet
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "corpus" / "alce_asqa_answers.md"
 
@@ -47,7 +47,7 @@ def corpus(tmp_path, monkeypatch):
 
 
 def test_citation_maps(corpus):
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.operations.report import materialize_corpus
 
     root, wh = corpus
     inst = DagsterInstance.ephemeral()

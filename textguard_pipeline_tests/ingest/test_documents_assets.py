@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 from dagster import DagsterInstance
 
-from textguard_pipeline.io_managers import read_parquet
+from textguard_pipeline.defs_kit.io_manager import read_parquet
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def corpus(tmp_path, monkeypatch):
 
 
 def test_bad_documents_are_isolated_and_reported(corpus):
-    from textguard_pipeline.report import materialize_corpus, render_markdown
+    from textguard_pipeline.operations.report import materialize_corpus, render_markdown
 
     root, wh = corpus
     res = materialize_corpus(
@@ -75,7 +75,7 @@ def test_bad_documents_are_isolated_and_reported(corpus):
 
 
 def test_single_document_run_and_rematerialization(corpus):
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.operations.report import materialize_corpus
 
     root, wh = corpus
     for p in list(root.iterdir()):
@@ -93,7 +93,7 @@ def test_single_document_run_and_rematerialization(corpus):
 
 
 def test_parquet_writer_maps_and_atomicity(tmp_path):
-    from textguard_pipeline.io_managers import write_parquet_atomic
+    from textguard_pipeline.defs_kit.io_manager import write_parquet_atomic
 
     df = pd.DataFrame({"a": [1, 2], "m": [{"⟨MATH_000⟩": "$x$"}, {}]})
     write_parquet_atomic(df, tmp_path / "x" / "f.parquet")

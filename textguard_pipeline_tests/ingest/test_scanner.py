@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from textguard_pipeline.core.pipeline import build_source_documents
+from textguard_pipeline.defs_kit.io_manager import read_parquet
 from textguard_pipeline.ingest.documents import content_version, discover_documents, scan_corpus
 from textguard_pipeline.ingest.sources import source_documents_frame
-from textguard_pipeline.io_managers import read_parquet
 
 
 def _row(root: Path, doc_id: str):
@@ -148,7 +148,7 @@ def test_unreadable_file_under_dropped_privileges_is_a_flagged_row():
 
 
 def test_report_fails_naming_each_bad_file_and_the_rest_is_materialized(tmp_path, monkeypatch):
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.operations.report import materialize_corpus
 
     root = tmp_path / "corpus"
     root.mkdir()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from dagster import DagsterInstance
 
-from textguard_pipeline.io_managers import read_parquet
+from textguard_pipeline.defs_kit.io_manager import read_parquet
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "data" / "corpus" / "classified_report_public_footer.txt"
@@ -30,7 +30,7 @@ def corpus(tmp_path, monkeypatch):
 
 
 def run(root):
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.operations.report import materialize_corpus
 
     res = materialize_corpus(instance=DagsterInstance.ephemeral(), batch_size=10, select=SELECT, log=lambda *_: None)
     assert not res.step_failures, res.step_failures

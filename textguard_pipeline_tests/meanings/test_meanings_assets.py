@@ -7,7 +7,7 @@ import pytest
 from dagster import AssetKey, DagsterInstance
 
 from textguard_pipeline.core.meanings import RESOLVED_COLUMNS
-from textguard_pipeline.io_managers import read_parquet
+from textguard_pipeline.defs_kit.io_manager import read_parquet
 
 from ._wordnet_mini import mini_wordnet
 
@@ -45,7 +45,7 @@ def corpus(tmp_path, monkeypatch):
 
 
 def test_resolved_meanings(corpus):
-    from textguard_pipeline.report import materialize_corpus
+    from textguard_pipeline.operations.report import materialize_corpus
 
     root, wh = corpus
     inst = DagsterInstance.ephemeral()

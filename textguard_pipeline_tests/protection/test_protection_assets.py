@@ -3,7 +3,7 @@
 import pytest
 from dagster import AssetSelection, DagsterInstance, asset, materialize
 
-from textguard_pipeline.io_managers import read_parquet, write_parquet_atomic
+from textguard_pipeline.defs_kit.io_manager import read_parquet, write_parquet_atomic
 
 DOC = (
     "# Results\n\n"
@@ -43,7 +43,7 @@ def _checks(result):
 
 
 def test_stored_rows_restore_and_corruption_blocks_downstream(one_doc):
-    from textguard_pipeline.resources import build_resources
+    from textguard_pipeline.defs_kit.resources import build_resources
 
     wh = one_doc
     inst = DagsterInstance.ephemeral()
@@ -119,7 +119,7 @@ def test_stored_rows_restore_and_corruption_blocks_downstream(one_doc):
 
 
 def test_corrupted_term_offsets_fail_the_term_char_range_check(one_doc):
-    from textguard_pipeline.resources import build_resources
+    from textguard_pipeline.defs_kit.resources import build_resources
 
     wh = one_doc
     inst = DagsterInstance.ephemeral()
