@@ -264,8 +264,10 @@ class LLMSettings:
     var named by TEXTGUARD_LLM_API_KEY_ENV (default TEXTGUARD_LLM_API_KEY), TEXTGUARD_LLM_TIMEOUT_S (60),
     TEXTGUARD_LLM_MAX_RETRIES (2; on 5xx, 429, timeouts, connection errors), TEXTGUARD_LLM_BACKOFF_S
     (0.5, doubled per retry), TEXTGUARD_LLM_MAX_RETRY_AFTER_S (60: cap on a server's Retry-After),
-    TEXTGUARD_LLM_CONCURRENCY (4 requests in flight), TEXTGUARD_LLM_RPM (requests per minute, 0 = no
-    limit), TEXTGUARD_LLM_MAX_COST (USD per run; unset = no limit), TEXTGUARD_LLM_MAX_TOKENS_TOTAL (token
+    TEXTGUARD_LLM_CONCURRENCY (4 requests in flight; also the Stage A windows and disambiguation batches
+    a document runs at once), TEXTGUARD_LLM_RPM (requests per minute, 0 = no limit), TEXTGUARD_LLM_TPM
+    (tokens per minute, estimated from characters and corrected by the reported usage; 0 = no limit),
+    TEXTGUARD_LLM_MAX_COST (USD per run; unset = no limit), TEXTGUARD_LLM_MAX_TOKENS_TOTAL (token
     cap per run; unset = none), TEXTGUARD_LLM_PRICE_IN_PER_1K / _OUT_PER_1K (USD per 1,000 prompt /
     completion tokens, default 0), TEXTGUARD_LLM_CACHE (on|off, default on), TEXTGUARD_LLM_CACHE_DIR
     (default data/llm_cache).
@@ -280,6 +282,7 @@ class LLMSettings:
     max_retry_after_s: float = 60.0
     concurrency: int = 4
     requests_per_minute: float = 0.0
+    tokens_per_minute: float = 0.0
     max_cost: float | None = None
     max_tokens_total: int | None = None
     price_in_per_1k: float = 0.0
@@ -305,6 +308,7 @@ def llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
         max_retry_after_s=env_float("TEXTGUARD_LLM_MAX_RETRY_AFTER_S", 60.0, env, minimum=0.0),
         concurrency=env_int("TEXTGUARD_LLM_CONCURRENCY", 4, env, minimum=1),
         requests_per_minute=env_float("TEXTGUARD_LLM_RPM", 0.0, env, minimum=0.0),
+        tokens_per_minute=env_float("TEXTGUARD_LLM_TPM", 0.0, env, minimum=0.0),
         max_cost=env_float("TEXTGUARD_LLM_MAX_COST", None, env, minimum=0.0),
         max_tokens_total=env_int("TEXTGUARD_LLM_MAX_TOKENS_TOTAL", None, env, minimum=0),
         price_in_per_1k=env_float("TEXTGUARD_LLM_PRICE_IN_PER_1K", 0.0, env, minimum=0.0),

@@ -28,6 +28,9 @@ def run_report(
     from ..operations.report import materialize_corpus, render_markdown, write_report
 
     log = (lambda *_a, **_k: None) if quiet else (lambda m: print(m, flush=True))
+    estimate = llm_cost_estimate(select)
+    if estimate:
+        print(estimate, flush=True)  # before any paid call, also with --quiet
     res = materialize_corpus(
         batch_size=batch_size, select=select, log=log, quiet=quiet, workers=workers or settings.report_workers()
     )
@@ -36,6 +39,25 @@ def run_report(
         log(f"wrote {xml} and {md}")
     print(render_markdown(res))
     return 0 if res.ok else 1
+
+
+def llm_cost_estimate(select: str | None = None) -> str | None:
+    """The seed-003 cost estimate of this corpus when resolved_meanings will call an LLM (else None)."""
+    from .. import settings
+    from ..ingest.documents import DocumentError, discover_documents, read_document
+    from ..meanings.cost import estimate_texts
+
+    llm, meanings = settings.llm_settings(), settings.meanings_settings()
+    if not (llm.enabled and meanings.use_llm) or (select and "resolved_meanings" not in select):
+        return None
+    root = settings.corpus_dir()
+    texts = []
+    for path in discover_documents(root).values():
+        try:
+            texts.append(read_document(path, root).text)
+        except DocumentError:
+            continue  # reported by the run
+    return estimate_texts(texts, meanings, llm).summary()
 
 
 def register_cli(subparsers: argparse._SubParsersAction) -> None:

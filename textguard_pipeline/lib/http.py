@@ -10,7 +10,10 @@ Every outbound JSON-over-HTTP call of the project goes through :class:`HttpClien
   names its retryable statuses (``retry_statuses``, e.g. 503/504 only: any other answer is returned
   to it) and whether connection errors and timeouts are retried (``retry_errors``).
 * **Concurrency**: at most ``concurrency`` requests are on the wire at once (a semaphore around the
-  send; waits and backoff sleeps hold no slot). ``requests_per_minute`` spaces requests evenly.
+  send; waits and backoff sleeps hold no slot). ``requests_per_minute`` spaces requests evenly;
+  ``tokens_per_minute`` is a token bucket (:class:`TokenRateLimiter`): a request names its estimated
+  tokens (``request(..., tokens=n)``, from its characters) and waits until the bucket holds them; the
+  caller corrects the bucket with the usage the answer reports (:meth:`HttpClient.settle_tokens`).
 * **Cache**: successful answers can be stored under ``cache_dir`` keyed by a SHA-256 of the whole
   request (method, URL, query, JSON body — not the headers, so an API key never reaches the disk and
   a key change does not void the cache). The caller decides what is cacheable (:meth:`store` after it
@@ -65,6 +68,7 @@ class HttpConfig:
     max_retry_after_s: float = 60.0
     concurrency: int = 4
     requests_per_minute: float = 0.0
+    tokens_per_minute: float = 0.0  # 0: no token limit
     cache_dir: str | None = None  # None: no response cache
     retry_statuses: tuple[int, ...] | None = None  # None: every 5xx and 429
     retry_errors: bool = True  # retry connection errors and timeouts too
@@ -198,6 +202,63 @@ class RateLimiter:
             time.sleep(start - now)
 
 
+class TokenRateLimiter:
+    """A token bucket of ``tokens_per_minute`` (≤ 0 disables it), shared across threads.
+
+    The bucket starts full and refills continuously. :meth:`acquire` takes a request's estimated tokens
+    at once (the level may go negative, so concurrent callers queue behind each other) and sleeps until
+    the level before taking covered them (a request larger than the whole bucket waits for a full
+    bucket). :meth:`correct` puts back (or takes) the difference between the estimate and the usage the
+    answer reported, so the next requests wait for what was really spent.
+    """
+
+    def __init__(
+        self,
+        tokens_per_minute: float,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ):
+        self.rate = tokens_per_minute / 60.0 if tokens_per_minute > 0 else 0.0
+        self.capacity = float(tokens_per_minute) if tokens_per_minute > 0 else 0.0
+        self._clock, self._sleep = clock, sleep
+        self._lock = threading.Lock()
+        self._level = self.capacity
+        self._t = clock()
+        self.waited_s = 0.0
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self._level = min(self.capacity, self._level + (now - self._t) * self.rate)
+        self._t = now
+
+    def acquire(self, tokens: float) -> float:
+        """Take ``tokens``; returns the seconds slept waiting for them."""
+        if not self.rate or tokens <= 0:
+            return 0.0
+        with self._lock:
+            self._refill()
+            need = min(float(tokens), self.capacity)
+            wait = max(0.0, (need - self._level) / self.rate)
+            self._level -= tokens
+            self.waited_s += wait
+        if wait > 0:
+            self._sleep(wait)
+        return wait
+
+    def correct(self, estimated: float, actual: float) -> None:
+        """Replace an acquired estimate by the tokens the answer says it used."""
+        if not self.rate or estimated == actual:
+            return
+        with self._lock:
+            self._refill()
+            self._level = min(self.capacity, self._level + estimated - actual)
+
+    def level(self) -> float:
+        with self._lock:
+            self._refill()
+            return self._level
+
+
 class ResponseCache:
     """Answers on disk, one JSON file per request hash (written atomically)."""
 
@@ -250,6 +311,7 @@ class HttpClient:
         self._client = client or httpx.Client(timeout=self.config.timeout_s)
         self._slots = threading.BoundedSemaphore(max(1, self.config.concurrency))
         self._rate = RateLimiter(self.config.requests_per_minute)
+        self.tokens = TokenRateLimiter(self.config.tokens_per_minute, sleep=sleep)
         self.cache = ResponseCache(self.config.cache_dir) if self.config.cache_dir else None
         self.meter = meter or Meter()
         self._sleep = sleep
@@ -290,6 +352,10 @@ class HttpClient:
             {"status": response.status, "text": response.text, "headers": ctype, "url": url, "stored_at": time.time()},
         )
 
+    def settle_tokens(self, estimated: int, actual: int) -> None:
+        """Correct the token bucket once the answer reported its usage (see :class:`TokenRateLimiter`)."""
+        self.tokens.correct(estimated, actual)
+
     # -- requests ----------------------------------------------------------
     def wait_for(self, attempt: int, retry_after: float | None) -> float:
         """Seconds to sleep before retry number ``attempt`` (1-based)."""
@@ -306,10 +372,13 @@ class HttpClient:
         params: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
         content: bytes | str | None = None,
+        tokens: int = 0,
     ) -> HttpResponse:
         """Send with retries. Returns every answer that is not retryable (by default: < 500 other than
         429); raises :class:`HttpError` when the retries run out (kind unreachable | timeout | http).
-        ``content`` is a raw body (give a Content-Type header), ``json`` a JSON one."""
+        ``content`` is a raw body (give a Content-Type header), ``json`` a JSON one. ``tokens``: the
+        request's estimated tokens for the tokens-per-minute limit (every attempt takes them again: a
+        provider counts a rejected attempt too)."""
         last: HttpError | None = None
         retry_after: float | None = None
         body: dict[str, Any] = {"json": json} if content is None else {"content": content}
@@ -321,6 +390,8 @@ class HttpClient:
                 self._sleep(self.wait_for(attempt, retry_after))
             retry_after = None
             self._rate.acquire()
+            if self.tokens.acquire(tokens):
+                self.meter.add(token_waits=1)
             t0 = time.perf_counter()
             try:
                 with self._slots:

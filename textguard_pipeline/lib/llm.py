@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,7 @@ class LLMConfig:
     max_retry_after_s: float = 60.0
     concurrency: int = 4
     requests_per_minute: float = 0.0
+    tokens_per_minute: float = 0.0
     cache_dir: str | None = None  # None: every request goes to the endpoint
     price_in_per_1k: float = 0.0
     price_out_per_1k: float = 0.0
@@ -69,6 +71,7 @@ class LLMConfig:
             max_retry_after_s=s.max_retry_after_s,
             concurrency=s.concurrency,
             requests_per_minute=s.requests_per_minute,
+            tokens_per_minute=s.tokens_per_minute,
             cache_dir=s.cache_dir if (use_cache and s.cache) else None,
             price_in_per_1k=s.price_in_per_1k,
             price_out_per_1k=s.price_out_per_1k,
@@ -119,6 +122,53 @@ class ChatResult:
     cost: float = 0.0
 
 
+class UsageTally:
+    """Thread-safe usage of one pass (e.g. Stage A of a document): what was paid and what the cache replayed.
+
+    ``prompt_tokens`` / ``completion_tokens`` / ``cost_usd`` / ``requests`` count answers from the
+    endpoint in this run; ``cached_*`` count answers the response cache replayed (paid in an earlier
+    run: they cost nothing now).
+    """
+
+    KEYS = (
+        "requests",
+        "cache_hits",
+        "prompt_tokens",
+        "completion_tokens",
+        "cost_usd",
+        "cached_prompt_tokens",
+        "cached_completion_tokens",
+    )
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._c: dict[str, float] = dict.fromkeys(self.KEYS, 0)
+
+    def add(self, r: "ChatResult") -> None:
+        with self._lock:
+            if r.cached:
+                self._c["cache_hits"] += 1
+                self._c["cached_prompt_tokens"] += r.prompt_tokens
+                self._c["cached_completion_tokens"] += r.completion_tokens
+            else:
+                self._c["requests"] += 1
+                self._c["prompt_tokens"] += r.prompt_tokens
+                self._c["completion_tokens"] += r.completion_tokens
+                self._c["cost_usd"] += r.cost
+
+    def merge(self, other: "UsageTally | dict[str, float]") -> None:
+        d = other.as_dict() if isinstance(other, UsageTally) else other
+        with self._lock:
+            for k in self.KEYS:
+                self._c[k] += d.get(k, 0) or 0
+
+    def as_dict(self) -> dict[str, float]:
+        with self._lock:
+            d = dict(self._c)
+        d["cost_usd"] = round(d["cost_usd"], 6)
+        return {k: (v if k == "cost_usd" else int(v)) for k, v in d.items()}
+
+
 class ChatClient:
     """Thread-safe chat-completions client (one per run; share it across threads)."""
 
@@ -138,6 +188,7 @@ class ChatClient:
             max_retry_after_s=config.max_retry_after_s,
             concurrency=config.concurrency,
             requests_per_minute=config.requests_per_minute,
+            tokens_per_minute=config.tokens_per_minute,
             cache_dir=config.cache_dir,
         )
         self.http = HttpClient(http_cfg, client=client, meter=meter)
@@ -196,13 +247,17 @@ class ChatClient:
                 pass  # a stored entry that no longer parses is a miss
         prompt_est = estimate_tokens(json.dumps(messages, ensure_ascii=False))
         completion_est = max_tokens or prompt_est
+        # the rate limit counts what the provider counts before answering: the prompt and the max_tokens asked
+        rate_est = prompt_est + (max_tokens or 0)
         headers = {"Authorization": f"Bearer {self.config.api_key}"} if self.config.api_key else {}
         try:
             with self.budget.reserve(self.config.cost(prompt_est, completion_est), prompt_est + completion_est) as res:
-                r = self.http.request("POST", url, json=body, headers=headers)
+                r = self.http.request("POST", url, json=body, headers=headers, tokens=rate_est)
                 if r.status >= 400:
+                    self.http.settle_tokens(rate_est, prompt_est)
                     raise LLMError("http", f"{url} answered {r.status}", raw=r.text[:2000])
                 out = self._result(r.text, messages, time.perf_counter() - t0, cached=False)
+                self.http.settle_tokens(rate_est, out.prompt_tokens + out.completion_tokens)
                 res.commit(out.cost, out.prompt_tokens + out.completion_tokens)
         except HttpError as exc:
             raise LLMError(exc.kind, str(exc), raw=exc.raw) from None

@@ -65,7 +65,22 @@ RESOLVED_COLUMNS = [
     "prompt_version",
     "settings_hash",
     "extraction_version",
+    "prompt_tokens",
+    "completion_tokens",
 ]
+
+#: filled after the rows are built (rating, provenance, token attribution)
+LATE_COLUMNS = (
+    "indexability",
+    "specificity",
+    "overall_confidence",
+    "run_id",
+    "prompt_version",
+    "settings_hash",
+    "extraction_version",
+    "prompt_tokens",
+    "completion_tokens",
+)
 
 
 # ---------------------------------------------------------------------------

@@ -4,12 +4,15 @@ LLM passes (batch disambiguation with hard-case retries; Pass 3 rating)."""
 from __future__ import annotations
 
 import json
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..core.llm import LLMError
+from ..lib.llm import UsageTally, parse_json_content
 from .candidates import HARD_CASE_THRESHOLD, Candidate, custom_candidate
+from .llm_runs import ordered_map, split_evenly
 from .senses import LeskDisambiguator
 
 # ---------------------------------------------------------------------------
@@ -79,16 +82,46 @@ confidence is between 0 and 1."""
 
 
 class LLMDisambiguator:
-    """Batch disambiguation (``batch_size`` items per call), hard cases retried alone."""
+    """Batch disambiguation (``batch_size`` items per call), hard cases retried alone.
 
-    def __init__(self, client: Any, *, batch_size: int = 20, hard_threshold: float = HARD_CASE_THRESHOLD):
+    Batches (then hard cases) run ``concurrency`` at a time, merged in item order. A call's tokens are
+    split evenly over its items (:attr:`usage`, by item id) and added to the pass's :attr:`tally`.
+    """
+
+    def __init__(
+        self,
+        client: Any,
+        *,
+        batch_size: int = 20,
+        hard_threshold: float = HARD_CASE_THRESHOLD,
+        concurrency: int | None = None,
+    ):
         if not 1 <= batch_size <= 30:
             raise ValueError("batch_size must be between 1 and 30 (the seed uses 10-30)")
         self.client = client
         self.batch_size = batch_size
         self.hard_threshold = hard_threshold
+        self.concurrency = max(1, concurrency or getattr(getattr(client, "config", None), "concurrency", 1) or 1)
         self.stats: Counter = Counter()
         self.errors: list[str] = []
+        self.tally = UsageTally()
+        #: [prompt, completion] tokens attributed to each item id
+        self.usage: dict[str, list[int]] = {}
+        self._lock = threading.Lock()
+
+    def _count(self, key: str, error: str | None = None) -> None:
+        with self._lock:
+            self.stats[key] += 1
+            if error is not None:
+                self.errors.append(error)
+
+    def _charge(self, items: Sequence[Item], prompt_tokens: int, completion_tokens: int) -> None:
+        n = len(items)
+        with self._lock:
+            for it, pt, ct in zip(items, split_evenly(prompt_tokens, n), split_evenly(completion_tokens, n)):
+                u = self.usage.setdefault(it.item_id, [0, 0])
+                u[0] += pt
+                u[1] += ct
 
     @property
     def source(self) -> str:
@@ -115,17 +148,18 @@ class LLMDisambiguator:
         ]
 
     def _call(self, items: Sequence[Item], larger: bool) -> dict[str, Decision]:
-        self.stats["calls"] += 1
+        self._count("calls")
         try:
-            reply = self.client.chat_json(self._messages(items, larger))
+            res = self.client.complete(self._messages(items, larger), json_mode=True)
+            self.tally.add(res)
+            self._charge(items, res.prompt_tokens, res.completion_tokens)
+            reply = parse_json_content(res.content)
         except LLMError as exc:
-            self.stats[f"error_{exc.kind}"] += 1
-            self.errors.append(str(exc))
+            self._count(f"error_{exc.kind}", str(exc))
             return {}
         results = reply.get("results") if isinstance(reply, dict) else None
         if not isinstance(results, list):
-            self.stats["error_shape"] += 1
-            self.errors.append("reply has no 'results' list")
+            self._count("error_shape", "reply has no 'results' list")
             return {}
         by_id = {it.item_id: it for it in items}
         out: dict[str, Decision] = {}
@@ -140,7 +174,7 @@ class LLMDisambiguator:
             else:
                 cand = next((c for c in pool if c.meaning_id == mid), None)
                 if cand is None:  # an id that was not offered: never invent meanings
-                    self.stats["invalid_choice"] += 1
+                    self._count("invalid_choice")
                     continue
             try:
                 conf = max(0.0, min(1.0, float(r.get("confidence"))))
@@ -152,14 +186,16 @@ class LLMDisambiguator:
     def resolve(self, items: Sequence[Item]) -> dict[str, Decision]:
         """Decisions by item id; items the model did not answer validly are absent (caller falls back)."""
         out: dict[str, Decision] = {}
-        for i in range(0, len(items), self.batch_size):
-            batch = items[i : i + self.batch_size]
-            self.stats["batches"] += 1
-            out.update(self._call(batch, larger=False))
+        batches = [items[i : i + self.batch_size] for i in range(0, len(items), self.batch_size)]
+        if batches:
+            self.stats["batches"] += len(batches)
+        for got in ordered_map(lambda b: self._call(b, larger=False), batches, self.concurrency):
+            out.update(got)
         hard = [it for it in items if it.item_id in out and (out[it.item_id].confidence or 0.0) < self.hard_threshold]
-        for it in hard:
-            self.stats["hard_retries"] += 1
-            again = self._call([it], larger=True).get(it.item_id)
+        if hard:
+            self.stats["hard_retries"] += len(hard)
+        for it, got in zip(hard, ordered_map(lambda it: self._call([it], larger=True), hard, self.concurrency)):
+            again = got.get(it.item_id)
             if again is not None:
                 out[it.item_id] = again
                 self.stats["hard_retry_answers"] += 1
@@ -176,9 +212,15 @@ Answer with JSON only:
 
 
 def rate_terms(
-    client: Any, terms: Sequence[tuple[str, str, str]], batch_size: int = 30, stats: Counter | None = None
+    client: Any,
+    terms: Sequence[tuple[str, str, str]],
+    batch_size: int = 30,
+    stats: Counter | None = None,
+    tally: UsageTally | None = None,
+    usage: dict[str, list[int]] | None = None,
 ) -> dict[str, tuple[float, float, float]]:
-    """Pass 3: ``terms`` = (term_id, label, index_type) → {term_id: (indexability, specificity, overall)}."""
+    """Pass 3: ``terms`` = (term_id, label, index_type) → {term_id: (indexability, specificity, overall)}.
+    ``tally`` / ``usage``: the pass's tokens, and each call's split evenly over its term ids."""
     stats = stats if stats is not None else Counter()
     out: dict[str, tuple[float, float, float]] = {}
     for i in range(0, len(terms), batch_size):
@@ -186,12 +228,22 @@ def rate_terms(
         payload = {"terms": [{"termId": t, "label": lab, "indexType": it} for t, lab, it in batch]}
         stats["rating_calls"] += 1
         try:
-            reply = client.chat_json(
+            res = client.complete(
                 [
                     {"role": "system", "content": RATING_SYSTEM},
                     {"role": "user", "content": json.dumps(payload, ensure_ascii=False)},
-                ]
+                ],
+                json_mode=True,
             )
+            if tally is not None:
+                tally.add(res)
+            if usage is not None:
+                n = len(batch)
+                for (t, _l, _i), pt, ct in zip(
+                    batch, split_evenly(res.prompt_tokens, n), split_evenly(res.completion_tokens, n)
+                ):
+                    usage[t] = [pt, ct]
+            reply = parse_json_content(res.content)
         except LLMError as exc:
             stats[f"rating_error_{exc.kind}"] += 1
             continue

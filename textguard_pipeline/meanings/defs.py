@@ -19,9 +19,10 @@ from dagster import (
 from ..core.frames import chunks_from_frame
 from ..defs_kit.checks import _frames, char_range_check, documents_ok_check, frame_check, result_from_failures
 from ..defs_kit.resources import settings_resource
-from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document, source_row
+from ..defs_kit.runner import asset_kwargs, first_frame, frame_of, markdown_table, per_document, run_keys, source_row
 from ..pipeline import build_resolved_meanings
 from ..settings import MeaningsSettings, meanings_settings
+from .cost import PASSES, estimate_text, estimate_texts
 from .resolver import MeaningResolver, build_resolver
 from .suppression import load_suppressions, meaning_id_violations, merge_key_violations, suppression_violations
 
@@ -60,9 +61,19 @@ def resolved_meanings(context: AssetExecutionContext, meanings: MeaningsResource
         context.log.warning(f"[resolved_meanings] {resolver.lexicon_warning}")
     run_id = context.run.run_id
     stats: dict[str, Any] = {}
+    estimates: dict[str, dict[str, Any]] = {}
+    llm = getattr(resolver.llm, "config", None)
+    if llm is not None:  # the estimate is shown before any paid call (seed 003: ±20 %)
+        context.log.info(
+            f"[resolved_meanings] {estimate_texts(_texts(source_documents, context), resolver.settings, llm).summary()}"
+        )
 
     def build(doc_id: str, src: pd.DataFrame, chunks: pd.DataFrame) -> pd.DataFrame:
         row = source_row(src, doc_id)
+        if llm is not None:
+            est = estimate_text(row["text"], resolver.settings, llm.price_in_per_1k, llm.price_out_per_1k)
+            estimates[doc_id] = est.as_dict()
+            context.log.info(f"[resolved_meanings] {doc_id}: {est.summary()}")
         df, st = build_resolved_meanings(
             doc_id, row["text"], chunks_from_frame(chunks), row["format"], resolver, run_id, context.log
         )
@@ -70,9 +81,53 @@ def resolved_meanings(context: AssetExecutionContext, meanings: MeaningsResource
         return df
 
     def extra(frames: dict[str, pd.DataFrame]) -> dict[str, Any]:
-        return _metadata(frames, stats, resolver)
+        meta = _metadata(frames, stats, resolver)
+        if llm is not None:
+            meta.update(llm_cost_metadata([k for k in frames if k in stats], stats, estimates))
+        return meta
 
     return per_document(context, build, source_documents, parsed_chunks, preview=_preview, extra_metadata=extra)
+
+
+def _texts(source_documents: Any, context: AssetExecutionContext):
+    """The text of every readable document of the run (for the estimate)."""
+    for key in run_keys(context):
+        try:
+            df = frame_of(source_documents, key)
+        except Exception:  # noqa: BLE001 — a missing document is reported by the run itself
+            continue
+        if len(df) and df.iloc[0].get("status", "ok") == "ok":
+            yield str(df.iloc[0]["text"])
+
+
+def llm_cost_metadata(keys: list[str], stats: dict[str, Any], estimates: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Tokens and cost per pass (stage_a, disambiguation, rating) of ``keys``, next to the estimate.
+
+    ``llm_cost_usd`` / ``llm_*_tokens`` are what this run paid; ``cached_*`` what the response cache replayed
+    (answers paid by an earlier, e.g. interrupted, run)."""
+    usage: dict[str, dict[str, float]] = {}
+    for k in keys:
+        for p, u in (stats[k].get("usage") or {}).items():
+            acc = usage.setdefault(p, {})
+            for name, v in u.items():
+                acc[name] = acc.get(name, 0) + v
+    total: dict[str, float] = {}
+    for u in usage.values():
+        for name, v in u.items():
+            total[name] = total.get(name, 0) + v
+    est_cost = sum(estimates[k]["cost_usd"]["total"] for k in keys if k in estimates)
+    est_by_pass = {p: round(sum(estimates[k]["cost_usd"][p] for k in keys if k in estimates), 6) for p in PASSES}
+    return {
+        "llm_usage": MetadataValue.json({p: usage[p] for p in PASSES if p in usage} | {"total": total}),
+        "llm_prompt_tokens": int(total.get("prompt_tokens", 0)),
+        "llm_completion_tokens": int(total.get("completion_tokens", 0)),
+        "llm_cached_tokens": int(total.get("cached_prompt_tokens", 0) + total.get("cached_completion_tokens", 0)),
+        "llm_requests": int(total.get("requests", 0)),
+        "llm_cache_hits": int(total.get("cache_hits", 0)),
+        "llm_cost_usd": round(float(total.get("cost_usd", 0.0)), 6),
+        "llm_cost_estimate_usd": round(est_cost, 6),
+        "llm_cost_estimate": MetadataValue.json({"total": round(est_cost, 6), **est_by_pass}),
+    }
 
 
 def _preview(frames: dict[str, pd.DataFrame]) -> str:

@@ -31,13 +31,15 @@ from typing import Any, Sequence
 
 import pandas as pd
 
-from ..core.llm import ChatClient, llm_config_from_env
+from ..core.llm import ChatClient
 from ..core.nlp import load_spacy, model_label
 from ..core.parsing import Chunk
-from ..settings import MeaningsSettings
+from ..lib.llm import LLMConfig, UsageTally
+from ..settings import MeaningsSettings, llm_settings
 from .candidates import (
     DISAMBIGUATION_PROMPT_VERSION,
     EMBEDDED_VERSION,
+    LATE_COLUMNS,
     RATING_PROMPT_VERSION,
     RESOLVED_COLUMNS,
     Candidate,
@@ -50,6 +52,7 @@ from .candidates import (
 from .choose import Decision, EmbeddedChooser, Item, LLMDisambiguator, rate_terms
 from .detector import EmbeddedDetector, EmbeddedSettings
 from .domains import DomainProfile
+from .llm_runs import split_evenly
 from .mentions import STAGE_A_PROMPT_VERSION, Mention, MentionDetectionError, TextLayout, locate_mentions
 from .stage_a import LLMMentionDetector
 from .suppression import SuppressionRule, load_suppressions, suppressing_rule
@@ -128,12 +131,22 @@ class ResolveStats:
     domains: list[str] = field(default_factory=list)
     noun_chunks: int = 0
     excluded_share: dict[str, float] = field(default_factory=dict)
+    #: tokens and cost per LLM pass (stage_a, disambiguation, rating; see lib.llm.UsageTally)
+    usage: dict[str, dict[str, float]] = field(default_factory=dict)
+    #: (prompt, completion) tokens attributed to each mention index (not in the metadata)
+    mention_tokens: dict[int, list[int]] = field(default_factory=dict, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        d.pop("mention_tokens")
         for k in ("by_meaning_type", "by_reason", "by_rule"):
             d[k] = dict(getattr(self, k))
         return d
+
+    def charge(self, i: int, prompt_tokens: int, completion_tokens: int) -> None:
+        t = self.mention_tokens.setdefault(i, [0, 0])
+        t[0] += prompt_tokens
+        t[1] += completion_tokens
 
 
 class MeaningResolver:
@@ -211,10 +224,15 @@ class MeaningResolver:
                 # The document still gets mentions; the rows and metadata say which detector made them.
                 stats.llm_fallback = str(exc)
             stats.stage_a = det.stats.as_dict()
+            stats.usage["stage_a"] = det.tally.as_dict()
         if mentions is None:
             mentions = self.embedded.detect(text, chunks, fmt)
             stats.detector = "embedded"
-        return locate_mentions(mentions, layout)
+        located = locate_mentions(mentions, layout)
+        if self.llm is not None and stats.detector == "llm":
+            for i, m in enumerate(located):  # each window's tokens, split evenly over its mentions
+                stats.charge(i, *det.mention_tokens.get((m.start, m.end, m.index_type), (0, 0)))
+        return located
 
     def resolve_document(
         self, doc_id: str, text: str, chunks: Sequence[Chunk], fmt: str = "txt", run_id: str = ""
@@ -238,6 +256,7 @@ class MeaningResolver:
             self._llm_decisions(mentions, found, decisions, stats)
         t2 = time.perf_counter()
         rows = []
+        kept: list[int] = []  # mention index of each row (token attribution)
         for i, (m, (cands, rule), d) in enumerate(zip(mentions, found, decisions)):
             c = d.candidate
             norm = normalize_label(m.label)
@@ -279,8 +298,10 @@ class MeaningResolver:
                 stats.suppressed += 1
                 continue
             rows.append(row)
-        df = pd.DataFrame(rows, columns=RESOLVED_COLUMNS[:-7])
+            kept.append(i)
+        df = pd.DataFrame(rows, columns=[c for c in RESOLVED_COLUMNS if c not in LATE_COLUMNS])
         df = self._entries(df)
+        df = self._token_columns(df, kept, stats)
         df = self._rate(df, stats)
         df["run_id"] = run_id
         df["prompt_version"] = self.prompt_version
@@ -301,6 +322,8 @@ class MeaningResolver:
                 "indexability": "float64",
                 "specificity": "float64",
                 "overall_confidence": "float64",
+                "prompt_tokens": "Int64",
+                "completion_tokens": "Int64",
             }
         )
         stats.by_meaning_type = Counter(df["meaning_type"])
@@ -430,6 +453,11 @@ class MeaningResolver:
             larger = " … ".join(dict.fromkeys(mentions[i].context for i in idx[:5]))
             items.append(Item(f"entry_{n}", label, itype, context, larger, cands, more))
         answers = dis.resolve(items)
+        stats.usage["disambiguation"] = dis.tally.as_dict()
+        for it, idx in zip(items, groups.values()):  # an item's tokens, split evenly over its mentions
+            pt, ct = dis.usage.get(it.item_id, (0, 0))
+            for i, p, c in zip(idx, split_evenly(pt, len(idx)), split_evenly(ct, len(idx))):
+                stats.charge(i, p, c)
         for it, idx in zip(items, groups.values()):
             d = answers.get(it.item_id)
             if d is None:
@@ -453,11 +481,30 @@ class MeaningResolver:
             for i, k in enumerate(keys, 1)
         ]
         counter: Counter = Counter()
-        ratings = rate_terms(self.llm, terms, stats=counter)
+        tally, usage = UsageTally(), {}
+        ratings = rate_terms(self.llm, terms, stats=counter, tally=tally, usage=usage)
         by_key = {k: ratings.get(f"entry_{i}") for i, k in enumerate(keys, 1)}
         for col, j in (("indexability", 0), ("specificity", 1), ("overall_confidence", 2)):
             df[col] = df["merge_key"].map(lambda k: by_key[k][j] if by_key.get(k) else None)
         stats.llm.update(dict(counter))
+        stats.usage["rating"] = tally.as_dict()
+        # a term's rating tokens, split evenly over the rows of its merge key
+        for i, k in enumerate(keys, 1):
+            rows = df.index[df["merge_key"] == k]
+            pt, ct = usage.get(f"entry_{i}", (0, 0))
+            df.loc[rows, "prompt_tokens"] += split_evenly(pt, len(rows))
+            df.loc[rows, "completion_tokens"] += split_evenly(ct, len(rows))
+        return df
+
+    def _token_columns(self, df: pd.DataFrame, kept: Sequence[int], stats: ResolveStats) -> pd.DataFrame:
+        """prompt_tokens / completion_tokens of each row: null without an LLM, else the shares of the Stage A
+        window, disambiguation call and rating call that produced it (suppressed rows' shares are dropped)."""
+        if self.llm is None:
+            df["prompt_tokens"] = pd.array([None] * len(df), dtype="Int64")
+            df["completion_tokens"] = pd.array([None] * len(df), dtype="Int64")
+            return df
+        df["prompt_tokens"] = pd.array([stats.mention_tokens.get(i, (0, 0))[0] for i in kept], dtype="Int64")
+        df["completion_tokens"] = pd.array([stats.mention_tokens.get(i, (0, 0))[1] for i in kept], dtype="Int64")
         return df
 
 
@@ -476,7 +523,8 @@ def build_resolver(settings: MeaningsSettings) -> MeaningResolver:
         wnet = open_wordnet()
     status = wordnet_status()
     nlp = load_spacy(settings.spacy_model or None, profile="parse")
-    llm_cfg = llm_config_from_env() if settings.use_llm else None
+    # the response cache (TEXTGUARD_LLM_CACHE, on by default) is what lets a killed run resume without paying again
+    llm_cfg = LLMConfig.from_settings(llm_settings(), use_cache=True) if settings.use_llm else None
     if settings.use_llm and llm_cfg is None:
         raise ValueError("use_llm is on but TEXTGUARD_LLM_URL is not set")
     wikidata = WikidataClient(

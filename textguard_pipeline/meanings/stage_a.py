@@ -5,15 +5,24 @@ The seed's Stage A prompt over pages with explicit ``pageText``; each mention is
 or the window is retried once with a stricter prompt. Sliding windows carry one *primary* page plus
 context pages; only mentions on the primary page are kept, so none is created twice. Mentions
 crossing a page boundary are split or rejected (``boundary="split"|"reject"``).
+
+Windows run ``concurrency`` at a time (results merged in page order: the output does not depend on
+which answer came first). Every call's tokens are counted per window (:attr:`LLMMentionDetector.usage`,
+split evenly over the window's mentions by :attr:`LLMMentionDetector.mention_tokens`) and per pass
+(:attr:`LLMMentionDetector.tally`). A window answered before — e.g. by a run that was killed — comes
+from the client's response cache (same window, same request) and costs nothing again.
 """
 
 from __future__ import annotations
 
+import copy
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Sequence
 
 from ..core.llm import LLMError
+from ..lib.llm import UsageTally, parse_json_content
+from .llm_runs import ordered_map, split_evenly
 from .mentions import (
     BOUNDARY_POLICIES,
     INDEX_TYPES,
@@ -129,9 +138,15 @@ class StageAStats:
     rejected_invalid: int = 0
     context_page_skipped: int = 0
     duplicates: int = 0
+    #: windows whose every call the response cache answered (finished by an earlier run)
+    windows_from_cache: int = 0
 
     def as_dict(self) -> dict[str, int]:
         return dict(self.__dict__)
+
+    def merge(self, other: "StageAStats") -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
 
 class LLMMentionDetector:
@@ -148,6 +163,7 @@ class LLMMentionDetector:
         context_pages: int = 1,
         boundary: str = "split",
         reanchor_radius: int = 300,
+        concurrency: int | None = None,
     ):
         if boundary not in BOUNDARY_POLICIES:
             raise ValueError(f"boundary policy {boundary!r} is not one of {BOUNDARY_POLICIES}")
@@ -157,27 +173,56 @@ class LLMMentionDetector:
         self.context_pages = context_pages
         self.boundary = boundary
         self.radius = reanchor_radius
+        cfg = getattr(client, "config", None)
+        self.concurrency = max(1, concurrency or getattr(cfg, "concurrency", 1) or 1)
         self.stats = StageAStats()
+        self.tally = UsageTally()
+        #: (prompt, completion) tokens of each window (by primary page number), retries included
+        self.usage: dict[int, tuple[int, int]] = {}
+        #: (prompt, completion) tokens attributed to each kept mention, keyed (start, end, index_type)
+        self.mention_tokens: dict[tuple[int, int, str], tuple[int, int]] = {}
+        self._calls = [0, 0, 0]  # prompt tokens, completion tokens, calls not from the cache (per window)
 
     @property
     def model(self) -> str:
         return getattr(getattr(self.client, "config", None), "model", "?")
 
-    def detect(self, layout: TextLayout) -> list[Mention]:
+    def windows(self, layout: TextLayout) -> list[tuple[list[Page], Page]]:
+        """(window pages, primary page) for every page with text."""
         pages = llm_pages(layout, self.page_chars)
+        return [(pages[i : i + 1 + self.context_pages], p) for i, p in enumerate(pages) if p.text.strip()]
+
+    def detect(self, layout: TextLayout) -> list[Mention]:
+        jobs = self.windows(layout)
+        self.stats.windows += len(jobs)
         found: dict[tuple[int, int, str], Mention] = {}
-        for i, primary in enumerate(pages):
-            if not primary.text.strip():
-                continue
-            window = pages[i : i + 1 + self.context_pages]
-            self.stats.windows += 1
-            for m in self._window(layout, window, primary):
+        per_window = ordered_map(lambda job: self._run_window(layout, *job), jobs, self.concurrency)
+        for (_window, primary), (mentions, stats, usage) in zip(jobs, per_window):
+            self.stats.merge(stats)
+            self.usage[primary.number] = usage
+            kept = []
+            for m in mentions:
                 key = (m.start, m.end, m.index_type)
                 if key in found:
                     self.stats.duplicates += 1
                     continue
                 found[key] = m
+                kept.append(key)
+            for key, pt, ct in zip(kept, split_evenly(usage[0], len(kept)), split_evenly(usage[1], len(kept))):
+                self.mention_tokens[key] = (pt, ct)
         return sorted(found.values(), key=lambda m: (m.start, m.end))
+
+    def _run_window(
+        self, layout: TextLayout, window: Sequence[Page], primary: Page
+    ) -> tuple[list[Mention], StageAStats, tuple[int, int]]:
+        """One window on a worker copy (its own stats and token count; client and tally shared)."""
+        worker = copy.copy(self)
+        worker.stats = StageAStats()
+        worker._calls = [0, 0, 0]
+        mentions = worker._window(layout, window, primary)
+        if worker.stats.llm_calls and not worker._calls[2]:
+            worker.stats.windows_from_cache += 1
+        return mentions, worker.stats, (worker._calls[0], worker._calls[1])
 
     # -- one window -----------------------------------------------------------
 
@@ -198,11 +243,19 @@ class LLMMentionDetector:
     def _ask(self, window: Sequence[Page], primary: Page, failures: list[str] | None) -> Any:
         self.stats.llm_calls += 1
         try:
-            return self.client.chat_json(self._messages(window, primary, failures))
+            res = self.client.complete(self._messages(window, primary, failures), json_mode=True)
         except LLMError as exc:
-            if exc.kind == "invalid_json":
+            if exc.kind == "invalid_json":  # not a chat completion at all: retried like invalid JSON
                 return exc
             raise MentionDetectionError(f"page {primary.number}: {exc}") from exc
+        self.tally.add(res)
+        self._calls[0] += res.prompt_tokens
+        self._calls[1] += res.completion_tokens
+        self._calls[2] += not res.cached
+        try:
+            return parse_json_content(res.content)
+        except LLMError as exc:  # invalid JSON: retried with the strict prompt
+            return exc
 
     def _window(self, layout: TextLayout, window: Sequence[Page], primary: Page) -> list[Mention]:
         reply = self._ask(window, primary, None)
