@@ -248,3 +248,64 @@ def test_raw_content_body_is_sent_as_is(fresh_standin):
     )
     (req,) = fresh_standin.requests()
     assert r.json() == {"ok": True} and req["body"] == "3 plus 4" and req["content_type"].startswith("text/plain")
+
+
+class _Clock:
+    """A clock the limiter's sleeps advance (the bucket's arithmetic without waiting)."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, s: float) -> None:
+        self.slept.append(s)
+        self.now += s
+
+
+def test_token_bucket_waits_for_tokens_and_takes_the_reported_usage():
+    from textguard_pipeline.lib.http import TokenRateLimiter
+
+    clock = _Clock()
+    tb = TokenRateLimiter(600, clock=clock, sleep=clock.sleep)  # 10 tokens a second, 600 in the bucket
+    assert tb.acquire(400) == 0 and tb.acquire(200) == 0  # a full minute's worth goes at once
+    assert tb.acquire(100) == pytest.approx(10.0)  # then the refill rate: 100 tokens = 10 s
+    clock.now += 60  # a minute later the bucket is full again (never above its capacity)
+    assert tb.level() == pytest.approx(600)
+    tb.acquire(100)
+    tb.correct(100, 400)  # the answer said 400: the next request waits for those too
+    assert tb.level() == pytest.approx(200)
+    assert tb.acquire(500) == pytest.approx(30.0)
+    assert tb.acquire(5000) == pytest.approx(60.0)  # larger than the bucket: waits for a full one
+    assert TokenRateLimiter(0).acquire(10**9) == 0  # 0 = no limit
+    assert tb.waited_s == pytest.approx(100.0)
+
+
+def _usage_reply(standin, prompt_tokens: int, completion_tokens: int) -> dict:
+    reply = standin.chat_reply("answer")
+    reply["json"]["usage"] = {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}
+    return reply
+
+
+def test_tokens_per_minute_limit_uses_the_reported_usage(fresh_standin):
+    """3000 tokens a minute (50 a second); each prompt is estimated at ≈ 100 tokens from its characters."""
+    msgs = [{"role": "user", "content": "w" * 360}]
+    fresh_standin.script({ROUTE: [_usage_reply(fresh_standin, 100, 10)]})
+    cheap = _chat(fresh_standin, tokens_per_minute=3000)
+    for _ in range(3):
+        cheap.complete(msgs)
+    assert "token_waits" not in cheap.meter.snapshot()  # 330 of 3000 tokens: no wait
+    # the same requests whose answers report 1,500 tokens each: the bucket is empty after two of them
+    fresh_standin.script({ROUTE: [_usage_reply(fresh_standin, 100, 1400)]})
+    costly = _chat(fresh_standin, tokens_per_minute=3000)
+    t0 = time.monotonic()
+    for _ in range(3):
+        costly.complete(msgs)
+    assert costly.meter.snapshot()["token_waits"] == 1
+    assert time.monotonic() - t0 >= 1.5  # ≈ 100 tokens at 50 a second
+    assert costly.http.tokens.waited_s == pytest.approx(2.0, abs=0.3)
+    assert llm_settings({"TEXTGUARD_LLM_URL": "http://h/v1", "TEXTGUARD_LLM_TPM": "90000"}).tokens_per_minute == 90000
+    with pytest.raises(ValueError, match="TEXTGUARD_LLM_TPM"):
+        llm_settings({"TEXTGUARD_LLM_TPM": "-1"})

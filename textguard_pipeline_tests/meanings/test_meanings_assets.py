@@ -84,6 +84,9 @@ def test_resolved_meanings(corpus):
         by_doc.setdefault(rec.asset_materialization.partition, rec.asset_materialization.metadata)
     assert set(by_doc) == {"bleu.md", "paper.tex", "empty.txt"}
     assert all(md["lexicon"].value.startswith("wn30:") and md["llm"].value == "off" for md in by_doc.values())
+    # the rule-based default: no token columns filled, no LLM cost metadata
+    assert not any(k.startswith("llm_") for md in by_doc.values() for k in md)
+    assert all(f["prompt_tokens"].isna().all() and f["completion_tokens"].isna().all() for f in frames.values())
     assert by_doc["paper.tex"]["suppressed"].value >= 1 and by_doc["bleu.md"]["suppressed"].value == 0
     assert by_doc["bleu.md"]["meaning_types"].data["wordnet"] == (bleu["meaning_type"] == "wordnet").sum()
     assert by_doc["bleu.md"]["dagster/row_count"].value == len(bleu)

@@ -77,6 +77,10 @@ class StandIn:
     def requests(self) -> list[dict]:
         return self.http.get(f"{self.base_url}/_requests").json()
 
+    def stats(self) -> dict:
+        """``max_inflight``: most requests being answered at once since the last :meth:`clear`."""
+        return self.http.get(f"{self.base_url}/_stats").json()
+
     def clear(self) -> None:
         self.http.delete(f"{self.base_url}/_requests")
 

@@ -17,7 +17,10 @@ script it over HTTP:
   ``"<anything>:<kind>,<kind>,...:<nonce>"``: the n-th request with that model and text gets the n-th
   kind (the last repeats), so one script serves many test examples.
   The reply carries ``usage`` (≈ 4 characters a token) and the drawn kind in ``x_mangle``.
-* ``GET /_requests`` lists the requests received (method, path, query, body);
+* Seed-003 mode: ``{"seed003": {"terms": [...], ...}}`` answers Stage A, disambiguation and rating
+  requests from their payloads (see ``seed003.py``).
+* ``GET /_stats`` gives ``max_inflight`` (most requests being answered at once) and ``inflight``.
+* ``GET /_requests`` lists the requests received (method, path, query, body, time);
   ``DELETE /_requests`` clears them. ``GET /_health`` answers ok.
 
 Routes match on method and path (query ignored).
@@ -32,12 +35,14 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+from textguard_pipeline_tests.standin import seed003
 from textguard_pipeline_tests.standin.mangle import mangle, pick_kind, text_of_request
 
 _lock = threading.Lock()
 _routes: dict[str, list[dict]] = {}
 _requests: list[dict] = []
 _seen: dict[str, int] = {}  # by_model mangler: requests so far per (model, text)
+_inflight = {"now": 0, "max": 0}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -69,10 +74,16 @@ class Handler(BaseHTTPRequestHandler):
                 for route, resps in data.get("routes", {}).items():
                     _routes[route] = list(resps)
             return self._send(200, b'{"ok":true}')
+        if parts.path == "/_stats":
+            with _lock:
+                return self._send(
+                    200, json.dumps({"inflight": _inflight["now"], "max_inflight": _inflight["max"]}).encode()
+                )
         if parts.path == "/_requests":
             with _lock:
                 if method == "DELETE":
                     _requests.clear()
+                    _inflight["max"] = _inflight["now"]
                     return self._send(200, b"[]")
                 return self._send(200, json.dumps(_requests).encode())
         key = f"{method} {parts.path}"
@@ -84,6 +95,7 @@ class Handler(BaseHTTPRequestHandler):
                     "query": {k: v[0] for k, v in parse_qs(parts.query).items()},
                     "body": raw.decode("utf-8", "replace"),
                     "content_type": self.headers.get("Content-Type", ""),
+                    "time": time.time(),
                 }
             )
             queue = _routes.get(key)
@@ -92,9 +104,21 @@ class Handler(BaseHTTPRequestHandler):
                 resp = queue.pop(0) if len(queue) > 1 else queue[0]
         if resp is None:
             return self._send(404, json.dumps({"error": f"no scripted response for {key}"}).encode())
+        with _lock:
+            _inflight["now"] += 1
+            _inflight["max"] = max(_inflight["max"], _inflight["now"])
+        try:
+            self._answer(resp, raw)
+        finally:
+            with _lock:
+                _inflight["now"] -= 1
+
+    def _answer(self, resp: dict, raw: bytes) -> None:
         if resp.get("delay"):
             time.sleep(float(resp["delay"]))
-        if "mangle" in resp:
+        if "seed003" in resp:
+            body, ctype = json.dumps(seed003.reply(resp["seed003"], raw)).encode(), "application/json"
+        elif "mangle" in resp:
             body, ctype = json.dumps(_mangled_reply(resp["mangle"], raw)).encode(), "application/json"
         elif "json" in resp:
             body, ctype = json.dumps(resp["json"]).encode(), "application/json"
