@@ -489,11 +489,14 @@ class MeaningResolver:
         stats.llm.update(dict(counter))
         stats.usage["rating"] = tally.as_dict()
         # a term's rating tokens, split evenly over the rows of its merge key
+        pts, cts = df["prompt_tokens"].to_numpy(copy=True), df["completion_tokens"].to_numpy(copy=True)
+        rows_of = df.groupby("merge_key", sort=False).indices
         for i, k in enumerate(keys, 1):
-            rows = df.index[df["merge_key"] == k]
             pt, ct = usage.get(f"entry_{i}", (0, 0))
-            df.loc[rows, "prompt_tokens"] += split_evenly(pt, len(rows))
-            df.loc[rows, "completion_tokens"] += split_evenly(ct, len(rows))
+            rows = rows_of[k]
+            pts[rows] += split_evenly(pt, len(rows))
+            cts[rows] += split_evenly(ct, len(rows))
+        df["prompt_tokens"], df["completion_tokens"] = pts, cts
         return df
 
     def _token_columns(self, df: pd.DataFrame, kept: Sequence[int], stats: ResolveStats) -> pd.DataFrame:

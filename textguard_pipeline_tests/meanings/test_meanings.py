@@ -69,6 +69,8 @@ def chat(standin, **kw):
             max_retries=0,
             timeout_s=kw.pop("timeout_s", 5),
             backoff_s=0.01,
+            # one request at a time: these tests script the answers as a queue, in request order
+            concurrency=kw.pop("concurrency", 1),
         )
     )
 

@@ -44,6 +44,8 @@ def detector(standin, **kw):
             timeout_s=kw.pop("timeout_s", 5),
             max_retries=0,
             backoff_s=0.01,
+            # one request at a time: these tests script the answers as a queue, in request order
+            concurrency=kw.pop("concurrency", 1),
         )
     )
     return LLMMentionDetector(client, **kw)
