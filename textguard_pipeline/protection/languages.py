@@ -197,6 +197,8 @@ POLISH: Vocabulary = extend(
         r"odsetka",
         r"wskaźnik\w*",
         r"współczynnik\w*",
+        r"odchyleni\w*\s+standardow\w*",
+        r"wariancj\w*",
     ),
     range_words=("do",),
     openers=("Jak", "Według", "Zgodnie", "Jednak", "Podobnie", "Natomiast"),
@@ -219,10 +221,10 @@ _CLOSE_QUOTES = "»”\"›“'"
 def ordinary_entity(text: str, start: int, end: int, lexicon) -> bool:
     """True when an entity a small model found in ``text[start:end]`` is ordinary words whose capitals
     say nothing: every word of it is in the language's ``lexicon`` (no unknown word such as most
-    surnames, no acronym of up to four letters) and it is a single word ("Manipulation" or "OPTION" as
-    ORG), a quoted label (« Groupes actifs »), or part of a title-case heading ("Méthodes Et Protocole
-    Expérimental."). Names of several ordinary words in running text ("Jean Mercier") stay."""
-    words = [w for w in _WORD.findall(text[start:end]) if w.lower() not in NAME_PARTICLES]
+    surnames, no acronym of two to four letters; one-letter words are skipped) and it is a single word
+    ("Manipulation" or "OPTION" as ORG), a quoted label (« Groupes actifs »), or part of a title-case
+    heading ("Méthodes Et Protocole Expérimental."). Names of several ordinary words in running text ("Jean Mercier") stay."""
+    words = [w for w in _WORD.findall(text[start:end]) if w.lower() not in NAME_PARTICLES and len(w) > 1]
     if not words or any(w.isupper() and len(w) <= 4 for w in words) or not all(w in lexicon for w in words):
         return False
     if len(words) == 1:
