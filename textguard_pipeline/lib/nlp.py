@@ -85,14 +85,19 @@ def language_model(language: str) -> LanguageModel:
 @dataclass(frozen=True)
 class Lexicon:
     """The ordinary words a model's lemmatizer tables know (``word in lexicon``, lower case): the lemmas
-    of its index (nouns, adjectives, verbs, adverbs) and the forms of its lookup table (``groupes``)."""
+    of its index (nouns, adjectives, verbs, adverbs), the forms of its lookup table (``groupes``) and of
+    its exception tables (``processus``, ``varie``)."""
 
-    lemmas: frozenset[str]
+    lemmas: frozenset[str]  # lemmas of the index and the nouns/adjectives of the exception tables
     forms: object = None  # the lemmatizer's lookup Table (keys are hashed: membership only)
+    verb_forms: frozenset[str] = frozenset()  # conjugated forms that are no noun or adjective ("varie", "est")
 
     def __contains__(self, word: str) -> bool:
         w = word.lower()
-        return w in self.lemmas or (self.forms is not None and w in self.forms)
+        return w in self.lemmas or w in self.verb_forms or (self.forms is not None and w in self.forms)
+
+    def is_verb_form(self, word: str) -> bool:
+        return word.lower() in self.verb_forms
 
 
 @lru_cache(maxsize=None)
@@ -116,8 +121,16 @@ def model_lexicon(name: str) -> Lexicon:
         for pos in ("noun", "adj", "verb", "adv"):
             if pos in index:
                 lemmas.update(w.lower() for w in index[pos])
+    verb_forms: set[str] = set()
+    if lookups.has_table("lemma_exc"):  # irregular and invariable forms: "processus", "temps", "varie"
+        exc = lookups.get_table("lemma_exc")
+        for pos in ("noun", "adj"):
+            if pos in exc:
+                lemmas.update(w.lower() for w in exc[pos])
+        if "verb" in exc:
+            verb_forms = {w.lower() for w in exc["verb"]} - lemmas
     forms = lookups.get_table("lemma_lookup") if lookups.has_table("lemma_lookup") else None
-    return Lexicon(frozenset(lemmas), forms)
+    return Lexicon(frozenset(lemmas), forms, frozenset(verb_forms))
 
 
 @lru_cache(maxsize=8)

@@ -223,8 +223,11 @@ def ordinary_entity(text: str, start: int, end: int, lexicon) -> bool:
     say nothing: every word of it is in the language's ``lexicon`` (no unknown word such as most
     surnames, no acronym of two to four letters; one-letter words are skipped) and it is a single word
     ("Manipulation" or "OPTION" as ORG), a quoted label (« Groupes actifs »), or part of a title-case
-    heading ("Méthodes Et Protocole Expérimental."). Names of several ordinary words in running text ("Jean Mercier") stay."""
+    heading ("Méthodes Et Protocole Expérimental."); or it holds a lower-case verb form ("F-mesure
+    varie"). Names of several ordinary words in running text ("Jean Mercier") stay."""
     words = [w for w in _WORD.findall(text[start:end]) if w.lower() not in NAME_PARTICLES and len(w) > 1]
+    if any(w.islower() and lexicon.is_verb_form(w) for w in words):
+        return True  # a name holds no conjugated verb in lower case ("La F-mesure varie entre …")
     if not words or any(w.isupper() and len(w) <= 4 for w in words) or not all(w in lexicon for w in words):
         return False
     if len(words) == 1:

@@ -160,6 +160,11 @@ def test_ordinary_entity_rule():
     assert ordinary_entity(text, *span("Protocole"), lexicon)
     assert ordinary_entity(text, *span("Méthodes Et Protocole"), lexicon)  # title-case heading
     assert not ordinary_entity(text, *span("CNIL"), lexicon)  # an acronym
+    other = "Le Prix augmente. Selon la Banque dépend mal, dit-on."
+    assert ordinary_entity(other, 3, 7, lexicon)  # an invariable noun (the lemmatizer's exception table)
+    assert ordinary_entity(
+        other, other.index("Banque"), other.index(" mal"), lexicon
+    )  # a lower-case verb form (partial: the exception table)
     assert not ordinary_entity(text, *span("Hélène Garnier"), lexicon)  # words the lexicon lacks
 
 
