@@ -82,6 +82,57 @@ def language_model(language: str) -> LanguageModel:
     return LanguageModel(language, None, f"spaCy model {candidates[0]!r} for language {language!r} is not installed")
 
 
+@dataclass(frozen=True)
+class Lexicon:
+    """The ordinary words a model's lemmatizer tables know (``word in lexicon``, lower case): the lemmas
+    of its index (nouns, adjectives, verbs, adverbs), the forms of its lookup table (``groupes``) and of
+    its exception tables (``processus``, ``varie``)."""
+
+    lemmas: frozenset[str]  # lemmas of the index and the nouns/adjectives of the exception tables
+    forms: object = None  # the lemmatizer's lookup Table (keys are hashed: membership only)
+    verb_forms: frozenset[str] = frozenset()  # conjugated forms that are no noun or adjective ("varie", "est")
+
+    def __contains__(self, word: str) -> bool:
+        w = word.lower()
+        return w in self.lemmas or w in self.verb_forms or (self.forms is not None and w in self.forms)
+
+    def is_verb_form(self, word: str) -> bool:
+        return word.lower() in self.verb_forms
+
+
+@lru_cache(maxsize=None)
+def model_lexicon(name: str) -> Lexicon:
+    """The :class:`Lexicon` of an installed model (empty when its lemmatizer has no tables, as in the
+    English sm model). Loads only the lemmatizer, once per process."""
+    import spacy
+
+    try:
+        nlp = spacy.load(
+            name, exclude=["tok2vec", "morphologizer", "tagger", "parser", "senter", "attribute_ruler", "ner"]
+        )
+    except OSError as exc:
+        raise ModelNotAvailable(f"spaCy model {name!r} is not installed: {exc}") from exc
+    if "lemmatizer" not in nlp.pipe_names:
+        return Lexicon(frozenset())
+    lookups = nlp.get_pipe("lemmatizer").lookups
+    lemmas: set[str] = set()
+    if lookups.has_table("lemma_index"):
+        index = lookups.get_table("lemma_index")
+        for pos in ("noun", "adj", "verb", "adv"):
+            if pos in index:
+                lemmas.update(w.lower() for w in index[pos])
+    verb_forms: set[str] = set()
+    if lookups.has_table("lemma_exc"):  # irregular and invariable forms: "processus", "temps", "varie"
+        exc = lookups.get_table("lemma_exc")
+        for pos in ("noun", "adj"):
+            if pos in exc:
+                lemmas.update(w.lower() for w in exc[pos])
+        if "verb" in exc:
+            verb_forms = {w.lower() for w in exc["verb"]} - lemmas
+    forms = lookups.get_table("lemma_lookup") if lookups.has_table("lemma_lookup") else None
+    return Lexicon(frozenset(lemmas), forms, frozenset(verb_forms))
+
+
 @lru_cache(maxsize=8)
 def load_spacy(name: str | None = None, profile: str = "full"):
     """Load a spaCy pipeline once per (model, profile).

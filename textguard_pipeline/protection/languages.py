@@ -9,6 +9,8 @@ The tables extend English's (:data:`~.vocabulary.ENGLISH`): a French or Polish p
 
 from __future__ import annotations
 
+import re
+
 from ..lib.nlp import ENTITY_LABELS
 from .vocabulary import ENGLISH, VOCABULARIES, Vocabulary, extend
 
@@ -195,6 +197,8 @@ POLISH: Vocabulary = extend(
         r"odsetka",
         r"wskaźnik\w*",
         r"współczynnik\w*",
+        r"odchyleni\w*\s+standardow\w*",
+        r"wariancj\w*",
     ),
     range_words=("do",),
     openers=("Jak", "Według", "Zgodnie", "Jednak", "Podobnie", "Natomiast"),
@@ -203,6 +207,44 @@ POLISH: Vocabulary = extend(
 #: the languages added to :data:`~.vocabulary.VOCABULARIES` (vocabulary.py imports this module)
 LANGUAGE_VOCABULARIES: dict[str | None, Vocabulary] = {"fr": FRENCH, "pl": POLISH}
 VOCABULARIES.update(LANGUAGE_VOCABULARIES)
+
+
+#: small words a name may contain that say nothing about it ("Conseil d'État", "Société de la Mer")
+NAME_PARTICLES: frozenset[str] = frozenset(
+    {"de", "d", "du", "des", "la", "le", "les", "l", "et", "à", "au", "aux", "en", "sur", "pour"}
+)
+_WORD = re.compile(r"[^\W\d_]+")
+_OPEN_QUOTES = "«“\"‹„'"
+_CLOSE_QUOTES = "»”\"›“'"
+
+
+def ordinary_entity(text: str, start: int, end: int, lexicon) -> bool:
+    """True when an entity a small model found in ``text[start:end]`` is ordinary words whose capitals
+    say nothing: every word of it is in the language's ``lexicon`` (no unknown word such as most
+    surnames, no acronym of two to four letters; one-letter words are skipped) and it is a single word
+    ("Manipulation" or "OPTION" as ORG), a quoted label (« Groupes actifs »), or part of a title-case
+    heading ("Méthodes Et Protocole Expérimental."); or it holds a lower-case verb form ("F-mesure
+    varie"). Names of several ordinary words in running text ("Jean Mercier") stay."""
+    words = [w for w in _WORD.findall(text[start:end]) if w.lower() not in NAME_PARTICLES and len(w) > 1]
+    if any(w.islower() and lexicon.is_verb_form(w) for w in words):
+        return True  # a name holds no conjugated verb in lower case ("La F-mesure varie entre …")
+    if not words or any(w.isupper() and len(w) <= 4 for w in words) or not all(w in lexicon for w in words):
+        return False
+    if len(words) == 1:
+        return True
+    opened = text[:start].rstrip(" \u00a0\u202f")[-1:]
+    closed = text[end:].lstrip(" \u00a0\u202f")[:1]
+    if opened and opened in _OPEN_QUOTES and closed and closed in _CLOSE_QUOTES:
+        return True
+    return _title_case_sentence(text, start, end)
+
+
+def _title_case_sentence(text: str, start: int, end: int) -> bool:
+    """The sentence around ``[start, end)`` has every word capitalised (a heading run into the text)."""
+    lo = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+    his = [i for i in (text.find(c, end) for c in ".!?\n") if i >= 0]
+    words = _WORD.findall(text[lo : min(his) if his else len(text)])
+    return len(words) >= 2 and all(w[0].isupper() for w in words)
 
 
 def language_metadata(frames) -> dict:

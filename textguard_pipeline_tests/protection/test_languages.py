@@ -131,3 +131,56 @@ def test_english_and_undetermined_chunks_are_protected_as_before(protector):
     for language in ("en", None):
         pc = protector.protect(prose(text, language))
         assert pc.protected_text == legacy.protected_text and pc.term_placeholders == legacy.term_placeholders
+
+
+def test_french_entities_of_ordinary_words_are_not_protected_but_names_are(protector):
+    """A single ordinary word the model calls ORG, a quoted UI label and a title-case heading are ordinary
+    words (all in the model's own lexicon); a name with a word the lexicon lacks, or several ordinary words
+    in running text, is still a name."""
+    text = (
+        "Résultats Et Analyse Détaillée. La lecture du chapitre « Gestion des paquets » est recommandée : "
+        "Documentation en ligne. Nous remercions Jean Mercier et Hélène Garnier pour leur relecture."
+    )
+    _, terms = _protect(protector, text, "fr")
+    assert not {"Résultats Et Analyse Détaillée", "Analyse Détaillée", "Gestion des paquets", "Documentation"} & set(
+        terms
+    )
+    assert {"Jean Mercier", "Hélène Garnier"} <= set(terms)
+
+
+def test_ordinary_entity_rule():
+    from textguard_pipeline.lib.nlp import model_lexicon
+    from textguard_pipeline.protection.languages import ordinary_entity
+
+    lexicon = model_lexicon("fr_core_news_sm")
+    text = "Choisissez « Groupes actifs » puis OPTION ; la CNIL et Hélène Garnier ont répondu. Méthodes Et Protocole."
+    span = lambda s: (text.index(s), text.index(s) + len(s))  # noqa: E731
+    assert ordinary_entity(text, *span("Groupes actifs"), lexicon)  # quoted label
+    assert ordinary_entity(text, *span("OPTION"), lexicon)  # one ordinary word, shouted
+    assert ordinary_entity(text, *span("Protocole"), lexicon)
+    assert ordinary_entity(text, *span("Méthodes Et Protocole"), lexicon)  # title-case heading
+    assert not ordinary_entity(text, *span("CNIL"), lexicon)  # an acronym
+    other = "Le Prix augmente. Selon la Banque dépend mal, dit-on."
+    assert ordinary_entity(other, 3, 7, lexicon)  # an invariable noun (the lemmatizer's exception table)
+    assert ordinary_entity(
+        other, other.index("Banque"), other.index(" mal"), lexicon
+    )  # a lower-case verb form (partial: the exception table)
+    assert not ordinary_entity(text, *span("Hélène Garnier"), lexicon)  # words the lexicon lacks
+
+
+def test_local_ranges_statistics_and_section_ranges(protector):
+    _, terms = _protect(
+        protector,
+        "La hausse varie de 8,5 à 10,5 % selon les régions ; la précision va de 0,81 à 0,86 (p < 0,05), "
+        "voir les §§ 7 à 9 du rapport.",
+        "fr",
+    )
+    assert {"8,5 à 10,5 %", "0,81 à 0,86", "p < 0,05", "§§ 7 à 9"} <= set(terms)
+    _, terms = _protect(
+        protector,
+        "Współczynnik F1 wynosi 0,87, a korelacja r = 0,42; zob. §§ 2 do 4. Ustalili to Nowicki i in., 2011, "
+        "a potem długo o tym dyskutowano.",
+        "pl",
+    )
+    assert {"0,87", "r = 0,42", "§§ 2 do 4", "Nowicki i in., 2011"} <= set(terms)
+    assert not any(t.endswith(", a") for t in terms)  # the Polish "a" (and) is not a year letter

@@ -26,8 +26,11 @@ _EDITED = re.compile(
     r"(?:,\s*(?:s|ss|str|p|pp)\.\s*\d+(?:\s*[-–]\s*\d+)?)?"  # a page: "s. 45", "p. 12–14"
 )
 _SECTION = re.compile(
-    r"(?<![\w§])§§?\s?\d+[a-z]?(?:\.\d+)*(?:\s*(?:[-–]|,|i|et|oraz|and)\s*\d+[a-z]?(?:\.\d+)*)*(?![\w])"
+    r"(?<![\w§])§§?\s?\d+[a-z]?(?:\.\d+)*"
+    r"(?:(?:\s*[-–,]\s*|\s+(?:i|et|oraz|and|à|au|do|to)\s+)\d+[a-z]?(?:\.\d+)*)*(?![\w])"
 )
+#: a year's letter ("2011a, b") that is really a one-letter word of the sentence: Polish "a", "i", "w", "z"
+_LETTER_AFTER_YEAR = re.compile(r"(?<=\d),\s*[a-z]$")
 
 
 class LanguageCitationRecognizer(CitationRecognizer):
@@ -47,6 +50,9 @@ class LanguageCitationRecognizer(CitationRecognizer):
             found += [(m.start(), m.end(), "section") for m in _SECTION.finditer(text)]
         out = []
         for s, e, kind in found:
+            tail = _LETTER_AFTER_YEAR.search(text, s, e)
+            if tail and re.match(r"\s+\w", text[e : e + 2]):
+                e = tail.start()  # "Nowak i in., 2011, a potem": the "a" starts the next clause
             while s < e and text[s] in OUTER_QUOTES:
                 s += 1
             while e > s and text[e - 1] in OUTER_QUOTES:

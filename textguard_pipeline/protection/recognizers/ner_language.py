@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...lib.nlp import language_model, load_spacy, model_label
-from ..languages import NER_LABEL_MAPS, OUTER_QUOTES
+from ...lib.nlp import language_model, load_spacy, model_label, model_lexicon
+from ..languages import NER_LABEL_MAPS, OUTER_QUOTES, ordinary_entity
 from ..model import Candidate, TermProtectionConfig, TextChunk
 from .ner import NerRecognizer
 
@@ -54,10 +54,17 @@ class LanguageNerRecognizer(NerRecognizer):
                 continue  # no model for this language: rules only
             labels = NER_LABEL_MAPS.get(language) if language not in DEFAULT_LANGUAGES else None
             found = self.entities(nlp, [inputs[i].text for i in idx], labels)
+            lexicon = None if language in DEFAULT_LANGUAGES else model_lexicon(language_model(language).name)
             for i, cands in zip(idx, found):
                 text = inputs[i].text
-                if language not in DEFAULT_LANGUAGES:
-                    cands = [c for c in map(_trim(text), cands) if c and _plausible(text[c.start : c.end])]
+                if lexicon is not None:
+                    cands = [
+                        c
+                        for c in map(_trim(text), cands)
+                        if c
+                        and _plausible(text[c.start : c.end])
+                        and not ordinary_entity(text, c.start, c.end, lexicon)
+                    ]
                 out[i] = cands
         return out
 

@@ -10,27 +10,40 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 
 from ..languages import DECIMAL_COMMA
 from ..model import Candidate, TextChunk
 from ..number_patterns import find_numbers, patterns
+from ..vocabulary import vocabulary
 from .number import NumberRecognizer
 
 DEFAULT_LANGUAGES = frozenset({None, "en"})
 _CONTEXT_WINDOW = 50
+_CUT_AT_COMMA = re.compile(r",\d")
 _SEP = "[ \u00a0\u202f\u2009]"
 _NUM = rf"(?:\d{{1,3}}(?:{_SEP}\d{{3}})+(?!\d)|\d+)(?:,\d+)?"
 _PCT = rf"{_SEP}?\\?%"
-_ALWAYS = re.compile(
-    rf"(?P<pm>(?<![\w.,])-?{_NUM}\s*(?:±|\+/-)\s*{_NUM}(?:{_PCT})?)"
-    rf"|(?P<range>(?<![\w.,\-–]){_NUM}(?:{_PCT})?\s*[-–—]\s*{_NUM}{_PCT})"
-    rf"|(?P<pct>(?<![\w.,]){_NUM}{_PCT})"
-    rf"|(?P<big>(?<![\w.,])\d{{1,3}}(?:{_SEP}\d{{3}})+(?:,\d+)?(?!\d|{_SEP}\d|,\d))"
-)
-_CONTEXT = re.compile(
-    r"(?P<range>(?<![\d.,])\d+,\d+\s*[-–—]\s*\d+,\d+(?![\d,]|,\d))"
-    r"|(?P<dec>(?<![\d.,])\d+,\d+(?![\d,]|,\d))"
-)
+
+
+@lru_cache(maxsize=None)
+def _compiled(lang: str) -> tuple[re.Pattern, re.Pattern]:
+    """The always-protected and the metric-context patterns of ``lang``; a range is written with a
+    dash or the language's range word (``8,5 à 10,5 %``, ``0,69 do 0,77``)."""
+    v = vocabulary(lang)
+    words = v.range_words
+    stat = "|".join(sorted((re.escape(x) for x in v.stat_symbols), key=len, reverse=True))
+    to = r"(?:\s*[-–—]\s*" + "".join(rf"|\s+{re.escape(w)}\s+" for w in words) + ")"
+    always = re.compile(
+        rf"(?P<pm>(?<![\w.,])-?{_NUM}\s*(?:±|\+/-)\s*{_NUM}(?:{_PCT})?)"
+        rf"|(?P<range>(?<![\w.,\-–]){_NUM}(?:{_PCT})?{to}{_NUM}{_PCT})"
+        rf"|(?P<pct>(?<![\w.,]){_NUM}{_PCT})"
+        rf"|(?P<big>(?<![\w.,])\d{{1,3}}(?:{_SEP}\d{{3}})+(?:,\d+)?(?!\d|{_SEP}\d|,\d))"
+        # statistics with a decimal comma: "p < 0,05", "r = 0,42"
+        + (rf"|(?P<stat>(?<![\w\\])(?:{stat})\s*(?:<=|>=|[<>=≤≥])\s*-?\d+,\d+(?![\w]|,\d))" if stat else "")
+    )
+    context = re.compile(rf"(?P<range>(?<![\d.,])\d+,\d+{to}\d+,\d+(?!\d|,\d))|(?P<dec>(?<![\d.,])\d+,\d+(?!\d|,\d))")
+    return always, context
 
 
 class LanguageNumberRecognizer(NumberRecognizer):
@@ -46,16 +59,18 @@ class LanguageNumberRecognizer(NumberRecognizer):
         text = chunk.text
         out = [Candidate(s, e, self.name, kind.upper()) for s, e, kind in find_numbers(text, language=lang)]
         if lang in DECIMAL_COMMA:
+            # the English rules stop at a decimal comma ("p < 0" of "p < 0,05"): the patterns below take the whole
+            out = [c for c in out if not _CUT_AT_COMMA.match(text, c.end)]
             out += [
                 Candidate(m.start(), m.end(), self.name, (m.lastgroup or "number").upper())
-                for m in _ALWAYS.finditer(text)
+                for m in _compiled(lang)[0].finditer(text)
             ]
             out += self._near_metric_words(text, lang)
         return out
 
     def _near_metric_words(self, text: str, lang: str) -> list[Candidate]:
         """Decimal-comma numbers within 50 characters of one of the language's metric words (E6)."""
-        found = list(_CONTEXT.finditer(text))
+        found = list(_compiled(lang)[1].finditer(text))
         if not found:
             return []
         ctx = [(w.start(), w.end()) for w in patterns(lang).metric_words.finditer(text)]
