@@ -22,15 +22,12 @@ _NUM = r"(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
 _SCI = rf"{_NUM}(?:[eE][-+−]?\d+)?(?:\s*[×x]\s*10\s*\^?\s*\{{?[-−]?\d+\}}?)?"
 _PCT = r"\s?\\?%(?!\d)"  # not "%1 %2" (batch-file arguments)
 _DASH = r"[-–—]"
-# a sign that belongs to the value ("+20%", "-0.2"): attached, and not the minus of "x-1" or "3)-2"
-_SIGN = r"(?:(?<![\w.,)\]}])[-+−](?=\.?\d))?"
 # units an error bar or a setting's value may carry ("414 μs ± 309 ns", "--max-pack-size=8g")
 _UNIT = (
     r"(?:[kMGTmµμnp]?(?:s|Hz|B|W|V|J|m|g)|min|h|hr|hrs|sec|secs|days?|dB|px|°C?|kg|cm|mm|km|[KMGT]iB"
     r"|it/s|fps|FPS|pp|pts?|points?)(?![\w/])"
 )
 _VALUE_TAIL = r"(?![-/:]?\w|\.\d|[>&|]|\s*[-+*/^×]\s*[\w(])"  # not a date, path, fraction, redirection, sum
-_OPERAND_BEFORE = r"(?<![*/+^]\s)(?<![*/+^])"  # "max_l * p > 1" is arithmetic, not a statistic
 
 
 def _alt(words) -> str:
@@ -76,8 +73,8 @@ def _compile(v: Vocabulary) -> NumberPatterns:
         rf"|(?P<pm>(?<![\w.,])-?{_NUM}(?:{_PCT}|\s?{_UNIT})?\s*(?:±|\\pm\b|\+/-|\+-)\s*{_NUM}"
         rf"(?:{_PCT}|\s?{_UNIT})?)"
         # percentages (LaTeX writes 98\%), statistics "p < 0.05", ratios "1.5x" / "224×224", 1,000,000
-        rf"|(?P<pct>{_SIGN}(?<![\w.,])\d+(?:\.\d+)?{_PCT})"
-        rf"|(?P<stat>{_OPERAND_BEFORE}(?<![\w\\])(?:{stat})\s*(?:<=|>=|[<>=≤≥])\s*-?\d*\.?\d+(?:[eE]-?\d+)?"
+        rf"|(?P<pct>(?<![\w.,])\d+(?:\.\d+)?{_PCT})"
+        rf"|(?P<stat>(?<![\w\\])(?:{stat})\s*(?:<=|>=|[<>=≤≥])\s*-?\d*\.?\d+(?:[eE]-?\d+)?"
         r"(?![\^*/\w])(?!\s*[-+*/^]\s*[\w(]))"
         r"|(?P<ratio>(?<![\w.])(?!0[xX])\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?![\w.])"
         r"|(?<![\w.])\d+(?:\.\d+)?[x×](?![\w]))"
@@ -86,7 +83,7 @@ def _compile(v: Vocabulary) -> NumberPatterns:
     # decimals "0.89", their ranges "0.85–0.92", colon ratios "3:1": only near a metric word (E6)
     context = (
         rf"(?P<range>(?<![\d.,])\d+\.\d+{to}\d+\.\d+(?![\d.]|\.\d))"
-        rf"|(?P<dec>{_SIGN}(?<![\d.,/])\d+\.\d+(?![\d.]|\.\d))|(?P<colon>(?<![\w.:@])\d+:\d+(?![\w:]|\.\d))"
+        rf"|(?P<dec>(?<![\d.,/])\d+\.\d+(?![\d.]|\.\d))|(?P<colon>(?<![\w.:@])\d+:\d+(?![\w:]|\.\d))"
     )
     one = rf"-?{_SCI}(?:_\d{{3}})*(?:[kKMB](?![\w])|{_UNIT}|[kmgt](?![\w]))?(?:{_PCT})?"
     value = rf"{one}(?:{to}{one})?|\d+:\d+(?![\w:])"
@@ -120,7 +117,10 @@ def find_numbers(text: str, *, language: str | None = None) -> list[tuple[int, i
     pat = patterns(language)
     out: list[tuple[int, int, str]] = []
     for m in pat.always.finditer(text):
-        out.append((m.start(), m.end(), m.lastgroup or "number"))
+        kind = m.lastgroup or "number"
+        if kind == "stat" and _OPERAND_BEFORE.search(text, max(0, m.start() - 2), m.start()):
+            continue  # "max_l * p > 1" is arithmetic, not a statistic
+        out.append((_signed(text, m.start()) if kind == "pct" else m.start(), m.end(), kind))
     for m in pat.values.finditer(text):
         s, e = m.start(), m.end()
         if (
@@ -131,8 +131,6 @@ def find_numbers(text: str, *, language: str | None = None) -> list[tuple[int, i
             out.append((s, e, "param"))
     ctx = None
     for m in pat.context.finditer(text):
-        if _in_reference(text, m.start()):
-            continue
         if ctx is None:
             ctx = [(w.start(), w.end()) for w in pat.metric_words.finditer(text)]
             starts = [s for s, _ in ctx]
@@ -142,8 +140,9 @@ def find_numbers(text: str, *, language: str | None = None) -> list[tuple[int, i
         i = bisect.bisect_left(starts, lo)
         # a metric word that starts inside the window, or one that starts before it and reaches in
         near = (i < len(ctx) and ctx[i][0] <= hi) or (i > 0 and ctx[i - 1][1] > lo)
-        if near:
-            out.append((m.start(), m.end(), m.lastgroup or "number"))
+        if near and not _in_reference(text, m.start()):
+            kind = m.lastgroup or "number"
+            out.append((_signed(text, m.start()) if kind == "dec" else m.start(), m.end(), kind))
     return out
 
 
@@ -151,11 +150,29 @@ def _assigned(pat: NumberPatterns, text: str, s: int) -> bool:
     """Is the value at ``s`` assigned to an identifier that names a setting (not a version, port, …)?"""
     if s == 0 or text[s - 1] not in " =:\t`'\"":
         return False
-    m = pat.identifier_before.search(text, max(0, s - _NAME_REACH), s)
+    lo = max(0, s - _NAME_REACH)
+    last = text[lo:s].rstrip(" \t`'\"")[-1:]
+    if last not in ("=", ":") and "--" not in text[lo:s] and "_" not in text[lo:s]:
+        return False  # no assignment, option or snake_case name can end here (most numbers in prose)
+    m = pat.identifier_before.search(text, lo, s)
     if m is None:
         return False
     name = m.group("flag") or m.group("name") or m.group("key") or m.group("snake")
     return _NOT_SETTING.search(name) is None
+
+
+# a sign that belongs to the value ("+20%", "-0.2"): attached, and not the minus of "x-1" or "3)-2"
+# (checked on the few matches rather than tried at every position of the text by the patterns)
+_SIGNS = "+-−"
+_NO_SIGN_AFTER = re.compile(r"[\w.,)\]}]")
+_OPERAND_BEFORE = re.compile(r"[*/+^]\s?\Z")
+
+
+def _signed(text: str, s: int) -> int:
+    """``s``, or ``s - 1`` when a sign is attached to the number starting at ``s``."""
+    if s and text[s - 1] in _SIGNS and (s == 1 or not _NO_SIGN_AFTER.match(text, s - 2)):
+        return s - 1
+    return s
 
 
 _REFERENCE_BEFORE = re.compile(r"(?:https?://\S*|doi:\S*|arXiv:\s*|(?i:version\w*)[:\s]*)\Z")
