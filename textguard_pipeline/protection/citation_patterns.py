@@ -110,7 +110,11 @@ def _compile(v: Vocabulary) -> CitationPatterns:
     item = rf"(?:(?:{given})?{auth_any},\s*{years}{locs}|(?:{given})?{auth_strong}\s+{years}{locs})"
     weak = rf"(?:(?:{given})?{auth_weak}\s+{years}{locs})"
     items = rf"{prefix}{item}(?:\s*[;,]\s*{prefix}{item})*"
-    items_full = rf"{prefix}(?:{item}|{weak}){suffix}(?:\s*[;,]\s*{prefix}(?:{item}|{weak}){suffix})*"
+    # an organisation or journal as the author of a whole bracket: "(American Psychological Association, 2020)",
+    # "(Biometrics, 2001)"; its words may be ones refused as surnames elsewhere (Association, University …)
+    org = rf"(?:[Tt]he\s+)?{word}(?:\s+(?:of|for|and|&|on|the|{word})){{0,6}}(?:\s+\([A-Z]{{2,}}\))?,\s*{years}{locs}"
+    any_item = rf"(?:{item}|{weak}|{org})"
+    items_full = rf"{prefix}{any_item}{suffix}(?:\s*[;,]\s*{prefix}{any_item}{suffix})*"
     return CitationPatterns(
         bracketed_full=re.compile(rf"\s*{items_full}\s*"),
         items=re.compile(rf"(?<!{_LET}){items}"),

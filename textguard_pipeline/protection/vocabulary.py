@@ -56,8 +56,8 @@ class Vocabulary:
     venue_heads: tuple[str, ...] = ()
     #: statistic symbols before a comparison ("p < .05", "r = 0.87")
     stat_symbols: tuple[str, ...] = ()
-    #: capitalised words that never open a journal's name before a narrative citation's year
-    #: ("Smith and Lee (June, 2020)" is a date, not "(Biometrics, 2001)")
+    #: capitalised words that never open a journal's or organisation's name before a citation's year
+    #: ("(June, 2020)" is a date, "(Windows, 2000)" a product; "(Biometrics, 2001)" is cited)
     not_venues: tuple[str, ...] = ()
 
 
@@ -164,7 +164,9 @@ ENGLISH = Vocabulary(
         *_MONTHS, "Spring", "Summer", "Autumn", "Fall", "Winter", "Section", "Sec", "Table", "Figure", "Fig",
         "Eq", "Equation", "Chapter", "Ch", "Appendix", "Page", "Part", "Version", "Release", "Volume", "Vol", "Issue",
         "Q[1-4]", "Copyright", "Since", "Until", "In", "On", "At", "By", "From", "For", "To", "Of", "The", "This",
-        "See", "Also", "And", "Or", "But", "Note", "Accessed", "Retrieved", "Published",
+        "See", "Also", "And", "Or", "But", "Note", "Accessed", "Retrieved", "Published", "Sections", "Tables",
+        "Figures", "Figs", "Eqs", "Pages", "Step", "Stage", "Phase", "Level", "Windows", "Python", "Java", "Update",
+        "Edition", "Year", "Years", "Example", "Draft",
     ),
 )
 

@@ -161,7 +161,15 @@ def test_settings_written_as_code_and_their_look_alikes(numbers_only, text, span
         ("as noted (Smith, n.d.; Jones, in press) and (Lee n.d.)", ["(Smith, n.d.; Jones, in press)", "(Lee n.d.)"]),
         ("The estimator of Mancl and DeRouen (Biometrics, 2001) is used.", ["Mancl and DeRouen (Biometrics, 2001)"]),
         ("as in Smith et al. (Phys. Rev. D, 2019).", ["Smith et al. (Phys. Rev. D, 2019)"]),
-        ("Smith and Lee (June, 2020) met; Table 3 (Section, 2014); the (no year) note", []),
+        (
+            "(American Psychological Association, 2020), (Biometrics, 2001) and (National Research Council, 2012; Li, 2010)",
+            [
+                "(American Psychological Association, 2020)",
+                "(Biometrics, 2001)",
+                "(National Research Council, 2012; Li, 2010)",
+            ],
+        ),
+        ("Smith and Lee (June, 2020) met; Table 3 (Section, 2014); (Windows, 2000); the (no year) note", []),
     ],
 )
 def test_citation_forms_without_a_year_number_or_with_a_journal(citations_only, text, spans):
