@@ -64,7 +64,7 @@ _NOT_SETTING = re.compile(
 
 
 def _compile(v: Vocabulary) -> NumberPatterns:
-    to = rf"(?:\s*{_DASH}\s*|\s+(?:{_alt(v.range_words)})\s+)"
+    to = rf"(?:\s*(?:--|{_DASH})\s*|\s+(?:{_alt(v.range_words)})\s+)"  # LaTeX writes the en dash "--"
     stat = _alt(re.escape(s) for s in v.stat_symbols)
     always = (
         # ranges that end in a percentage (shared or repeated unit) and ± expressions, before their parts
@@ -164,7 +164,7 @@ def _assigned(pat: NumberPatterns, text: str, s: int) -> bool:
 # a sign that belongs to the value ("+20%", "-0.2"): attached, and not the minus of "x-1" or "3)-2"
 # (checked on the few matches rather than tried at every position of the text by the patterns)
 _SIGNS = "+-−"
-_NO_SIGN_AFTER = re.compile(r"[\w.,)\]}]")
+_NO_SIGN_AFTER = re.compile(r"[\w.,)\]}+\-–—]")  # not the second dash of "97--98%"
 _OPERAND_BEFORE = re.compile(r"[*/+^]\s?\Z")
 
 

@@ -129,6 +129,7 @@ def test_number_recall_held_out_recall_and_precision(numbers_only):
     "text,spans",
     [
         ("pipe(prompt, num_inference_steps=50, guidance_scale=7.5)", ["50", "7.5"]),
+        ("an accuracy of 97--98\\% (LaTeX's en dash), not -98%", ["97--98\\%", "-98%"]),
         ("yolo train imgsz=640 epochs=100 batch=16", ["640", "100", "16"]),
         ("python train.py --batch-size 32 --lr 3e-4 --max-pack-size=8g", ["32", "3e-4", "8g"]),
         (
