@@ -56,6 +56,7 @@ class CitationPatterns:
     brackets: re.Pattern
     narr_year_group: re.Pattern
     narr_authors: re.Pattern
+    narr_authors_strong: re.Pattern
     bare_year: re.Pattern
     bare_authors: re.Pattern
     etal_free: re.Pattern
@@ -103,16 +104,26 @@ def _compile(v: Vocabulary) -> CitationPatterns:
     locs = rf"(?:{loc}){{0,3}}"
     suffix = rf"(?:,?\s*(?:{_alt(v.suffixes)}))?" if v.suffixes else ""
     prefix = rf"(?:(?:{_alt(v.prefixes)})\s*,?\s+){{0,2}}"
+    # a journal before the year of a narrative citation: "Mancl and DeRouen (Biometrics, 2001)", "(Phys. Rev. D, 2019)"
+    word = rf"(?!(?:{_alt(v.not_venues) or '(?!)'})(?!{_LET})){_UP}[\w.&'’-]*"
+    venue = rf"{word}(?:\s+(?:of|and|&|{word})){{0,4}}"
     item = rf"(?:(?:{given})?{auth_any},\s*{years}{locs}|(?:{given})?{auth_strong}\s+{years}{locs})"
     weak = rf"(?:(?:{given})?{auth_weak}\s+{years}{locs})"
     items = rf"{prefix}{item}(?:\s*[;,]\s*{prefix}{item})*"
-    items_full = rf"{prefix}(?:{item}|{weak}){suffix}(?:\s*[;,]\s*{prefix}(?:{item}|{weak}){suffix})*"
+    # an organisation or journal as the author of a whole bracket: "(American Psychological Association, 2020)",
+    # "(Biometrics, 2001)"; its words may be ones refused as surnames elsewhere (Association, University …)
+    org = rf"(?:[Tt]he\s+)?{word}(?:\s+(?:of|for|and|&|on|the|{word})){{0,6}}(?:\s+\([A-Z]{{2,}}\))?,\s*{years}{locs}"
+    any_item = rf"(?:{item}|{weak}|{org})"
+    items_full = rf"{prefix}{any_item}{suffix}(?:\s*[;,]\s*{prefix}{any_item}{suffix})*"
     return CitationPatterns(
         bracketed_full=re.compile(rf"\s*{items_full}\s*"),
         items=re.compile(rf"(?<!{_LET}){items}"),
         brackets=re.compile(r"\((?P<p>[^()]{3,400})\)|\[(?P<b>[^\[\]]{3,400})\]"),
-        narr_year_group=re.compile(rf"\(\s*{prefix}{years}{locs}{suffix}\s*\)|\[\s*{years}{locs}\s*\]"),
+        narr_year_group=re.compile(
+            rf"\(\s*{prefix}(?P<venue>{venue},\s*)?{years}{locs}{suffix}\s*\)|\[\s*{years}{locs}\s*\]"
+        ),
         narr_authors=re.compile(rf"(?<![\w\-']){auth_narr}"),
+        narr_authors_strong=re.compile(rf"(?<![\w\-'])(?:{given})?{auth_strong}"),
         # a bare year in running text: not part of a date, range, version, quantity or longer number
         bare_year=re.compile(r"(?<![\w.\-/–:,])(?:1[6-9]\d\d|20\d\d)(?:[a-z](?:,[a-z])*)?(?![\w%‰'’]|[-–/.,:]\d)"),
         bare_authors=re.compile(rf"(?<![\w\-'’.]){auth_bare}"),
@@ -170,7 +181,7 @@ def find_citations(text: str, *, year_only: bool = False, language: str | None =
     for m in pat.brackets.finditer(text):
         group = "p" if m.group("p") is not None else "b"
         cs, ce = m.start(group), m.end(group)
-        if "\n\n" in text[cs:ce] or not any(ch.isdigit() for ch in text[cs:ce]):
+        if "\n\n" in text[cs:ce] or pat.maybe_year.search(text, cs, ce) is None:  # a year, or "n.d.", "in press"
             continue
         if pat.bracketed_full.fullmatch(text, cs, ce):
             out.append((m.start(), m.end(), "bracket"))
@@ -191,8 +202,11 @@ def _narratives(text: str, pat: CitationPatterns) -> list[tuple[int, int, str]]:
     floor = 0
     for g in pat.narr_year_group.finditer(text):
         end = _rstrip(text, floor, g.start())
+        # with a journal in the bracket, only a list that is plainly authors ("A and B", "A et al.") qualifies:
+        # not "Paris (France, 2020)"
+        names = pat.narr_authors_strong if g.group("venue") else pat.narr_authors
         for w in pat.word_start.finditer(text, max(floor, end - _REACH), end):
-            if pat.narr_authors.fullmatch(text, w.start(), end):
+            if names.fullmatch(text, w.start(), end):
                 out.append((w.start(), g.end(), "narrative"))
                 break
         floor = g.end()

@@ -56,6 +56,9 @@ class Vocabulary:
     venue_heads: tuple[str, ...] = ()
     #: statistic symbols before a comparison ("p < .05", "r = 0.87")
     stat_symbols: tuple[str, ...] = ()
+    #: capitalised words that never open a journal's or organisation's name before a citation's year
+    #: ("(June, 2020)" is a date, "(Windows, 2000)" a product; "(Biometrics, 2001)" is cited)
+    not_venues: tuple[str, ...] = ()
 
 
 # The word tables stay dense (one language readable at a glance): not reformatted.
@@ -131,6 +134,8 @@ ENGLISH = Vocabulary(
         r"samples?", r"ratio", r"seed", r"(?:training[\s-]+)?steps",
         r"iterations", r"patience", r"rank", r"lora[\s-]+(?:rank|alpha)", r"number[\s-]+of[\s-]+\w+",
         r"sample[\s-]+size", r"threshold", r"penalty", r"decay[\s-]+rate", r"kl[\s-]+coefficient",
+        # a parameter's documented default is its value: "defaults to `80`", "default=5", "[default: 100]"
+        r"defaults?",
     ),
     parameter_links=(r"of", r"was", r"is", r"were", r"are", r"set\s+to", r"fixed\s+(?:at|to)", r"equal\s+to",
                      r"to", r"at", r"="),
@@ -155,6 +160,14 @@ ENGLISH = Vocabulary(
     venue_heads=("Proceedings", "Conference", "Workshop", "Symposium", "Congress", "Meeting", "Transactions",
                  "Journal", "Annals", "Advances", "Findings", "Volume", "Vol"),
     stat_symbols=("p", "P", "r", "t", "d", "F", "χ", "χ2", "χ²"),
+    not_venues=(
+        *_MONTHS, "Spring", "Summer", "Autumn", "Fall", "Winter", "Section", "Sec", "Table", "Figure", "Fig",
+        "Eq", "Equation", "Chapter", "Ch", "Appendix", "Page", "Part", "Version", "Release", "Volume", "Vol", "Issue",
+        "Q[1-4]", "Copyright", "Since", "Until", "In", "On", "At", "By", "From", "For", "To", "Of", "The", "This",
+        "See", "Also", "And", "Or", "But", "Note", "Accessed", "Retrieved", "Published", "Sections", "Tables",
+        "Figures", "Figs", "Eqs", "Pages", "Step", "Stage", "Phase", "Level", "Windows", "Python", "Java", "Update",
+        "Edition", "Year", "Years", "Example", "Draft",
+    ),
 )
 
 # fmt: on

@@ -25,10 +25,17 @@ class Score:
 
 
 def gold_spans(text: str, gold: list[str]) -> set[tuple[int, int]]:
+    """Each gold item is the span's text, found after the previous one; ``ratio=«1»`` marks the span
+    inside a longer context when the bare text would be found too early (``1`` in ``l1_ratio=1``)."""
     want, pos = set(), 0
     for g in gold:
-        i = text.index(g, pos)
-        want.add((i, i + len(g)))
+        if "«" in g:
+            context, lead = g.replace("«", "").replace("»", ""), g.index("«")
+            i = text.index(context, pos) + lead
+            want.add((i, i + g.index("»") - lead - 1))
+        else:
+            i = text.index(g, pos)
+            want.add((i, i + len(g)))
         pos = i + 1
     return want
 

@@ -92,11 +92,13 @@ def _windows(text: str, size: int) -> list[tuple[int, str]]:
 
 
 def keep_entity(text: str, label: str) -> bool:
-    """§3.2: allowed labels; no single-word non-ORG; at least 3 chars; no stopwords."""
+    """§3.2: allowed labels; no single-word non-ORG; at least 3 chars; no stopwords; at least one letter."""
     if label not in NER_LABELS:
         return False
     if len(text) < 3 or text.lower() in _NER_STOPWORDS:
         return False
+    if not any(ch.isalpha() for ch in text):
+        return False  # "0.9" read as an ORG: a number is no name, and would cut "85.9 ± 0.9" in two
     if label != "ORG" and len(text.split()) == 1:
         return False
     return True
