@@ -56,6 +56,11 @@ _PL_MONTHS = (
     "Grudzień",
 )
 
+# "cent" right before a plural noun is the numeral ("3 pour cent francs" = three for a hundred francs), not a percent;
+# percent use is followed by punctuation or a small word ("12,5 pour cent des votants")
+_FR_NOT_A_NOUN = "des|dans|plus|moins|sous|sans|vers|alors|depuis|après|puis|seulement|environ"
+_FR_PERCENT = rf"pour[\s\u00a0-]cent(?![^\W\d_])(?!\s+(?!(?:{_FR_NOT_A_NOUN})(?![^\W\d_]))[^\W\d_]+[sx](?![^\W\d_]))"
+
 FRENCH: Vocabulary = extend(
     ENGLISH,
     not_surnames=(
@@ -125,6 +130,7 @@ FRENCH: Vocabulary = extend(
         "performances",
     ),
     range_words=("à",),
+    percent_words=(_FR_PERCENT,),
     openers=("Comme", "Selon", "Ainsi", "Pourtant", "Cependant", "Enfin", "Ici"),
 )
 
@@ -201,6 +207,9 @@ POLISH: Vocabulary = extend(
         r"wariancj\w*",
     ),
     range_words=("do",),
+    # "proc." and the noun "procent" in its cases (procenta, procentu, procentów, procencie …); not the
+    # adjective "procentowy" ("punkt procentowy" is a percentage point, left open)
+    percent_words=(r"proc\.", r"procen(?:t(?:a|u|y|ów|om|ami|ach|em)?|cie)(?![^\W\d_])"),
     openers=("Jak", "Według", "Zgodnie", "Jednak", "Podobnie", "Natomiast"),
 )
 

@@ -59,6 +59,9 @@ class Vocabulary:
     #: capitalised words that never open a journal's or organisation's name before a citation's year
     #: ("(June, 2020)" is a date, "(Windows, 2000)" a product; "(Biometrics, 2001)" is cited)
     not_venues: tuple[str, ...] = ()
+    #: words written for ``%`` after a number ("12,5 pour cent", "3,5 proc."); read by the local-number
+    #: recogniser of the decimal-comma languages only (English chunks are unchanged)
+    percent_words: tuple[str, ...] = ()
 
 
 # The word tables stay dense (one language readable at a glance): not reformatted.

@@ -184,3 +184,57 @@ def test_local_ranges_statistics_and_section_ranges(protector):
     )
     assert {"0,87", "r = 0,42", "§§ 2 do 4", "Nowicki i in., 2011"} <= set(terms)
     assert not any(t.endswith(", a") for t in terms)  # the Polish "a" (and) is not a year letter
+
+
+def test_citations_with_a_year_word_instead_of_a_year(protector):
+    _, terms = _protect(
+        protector,
+        "Les avis divergent (Giraud, s. d.) et (Moreau, s.d.) ; Giraud (s. d.) le confirme, "
+        "comme (Dupont et coll., sous presse). Le texte (Giraud, s. 12) n'est pas une citation datée.",
+        "fr",
+    )
+    assert {
+        "(Giraud, s. d.)": ("citation", "bracket"),
+        "(Moreau, s.d.)": ("citation", "bracket"),
+        "Giraud (s. d.)": ("citation", "narrative"),
+        "(Dupont et coll., sous presse)": ("citation", "bracket"),
+    }.items() <= terms.items()
+    assert not any("s. 12" in t for t in terms)  # no year and no year word: a page, not a citation
+    _, terms = _protect(
+        protector,
+        "Wyniki są różne (Górski, b.r.) oraz (Nowak, b. r.), a także (Górski i in., w druku); "
+        "zob. też (Górski, s. 12).",
+        "pl",
+    )
+    assert {"(Górski, b.r.)", "(Nowak, b. r.)", "(Górski i in., w druku)"} <= set(terms)
+    assert not any("s. 12" in t for t in terms)
+    _, terms = _protect(protector, "Results vary (Smith, n.d.) widely.", "en")
+    assert terms == {"(Smith, n.d.)": ("citation", "bracket")}
+
+
+def test_percent_written_as_a_word_is_one_span_with_its_number(protector):
+    _, terms = _protect(
+        protector,
+        "Le chômage baisse de 12,5 pour cent, soit 40 pour cent des votants et de 8,5 à 10,5 pour cent "
+        "selon les régions (7 pour-cent seulement). Il a acheté 3 pour cent francs ; un lit pour cent "
+        "personnes ; 2 pour centaines.",
+        "fr",
+    )
+    assert {
+        "12,5 pour cent": ("number", "PCT"),
+        "40 pour cent": ("number", "PCT"),
+        "8,5 à 10,5 pour cent": ("number", "RANGE"),
+        "7 pour-cent": ("number", "PCT"),
+    }.items() <= terms.items()
+    # "cent" before a plural noun is the numeral; no number, no percent; "centaines" is another word
+    assert not any("francs" in t or "personnes" in t or "centaines" in t for t in terms)
+    assert "3" not in terms and "3 pour cent" not in terms
+    _, terms = _protect(
+        protector,
+        "Inflacja wzrosła o 3,5 proc. i 3,5 procent, potem o 2 procenta, 15 procentów, w 40 procentach "
+        "i o 3–5 proc.; to 3 punkty procentowe, a 3 procentowy wzrost to co innego. Ile to procent?",
+        "pl",
+    )
+    assert set(terms) == {"3,5 proc.", "3,5 procent", "2 procenta", "15 procentów", "40 procentach", "3–5 proc."}
+    _, terms = _protect(protector, "Accuracy rose by 12,5 pour cent and 3,5 procent.", "en")
+    assert not any("cent" in t for t in terms)  # English chunks are unchanged

@@ -3,7 +3,8 @@
 English chunks (and chunks of unknown language) get exactly :class:`NumberRecognizer`'s spans.
 Other languages use their metric words for the E6 context rule, and the decimal-comma languages
 (:data:`~..languages.DECIMAL_COMMA`) add ``95,3 %``, ``12,5–15 %``, ``0,87 ± 0,02``, ``1 000 000``
-(thousands spaced by a space, no-break space or thin space) and, near a metric word, ``0,87``.
+(thousands spaced by a space, no-break space or thin space), the language's percent words
+(``12,5 pour cent``, ``3,5 proc.``, ``15 procentów``) and, near a metric word, ``0,87``.
 """
 
 from __future__ import annotations
@@ -32,12 +33,14 @@ def _compiled(lang: str) -> tuple[re.Pattern, re.Pattern]:
     dash or the language's range word (``8,5 à 10,5 %``, ``0,69 do 0,77``)."""
     v = vocabulary(lang)
     words = v.range_words
+    # "%" or the language's percent word ("12,5 pour cent", "3,5 proc."): one span with its number
+    pct = rf"(?:{_PCT}|{_SEP}(?:{'|'.join(v.percent_words)}))" if v.percent_words else _PCT
     stat = "|".join(sorted((re.escape(x) for x in v.stat_symbols), key=len, reverse=True))
     to = r"(?:\s*[-–—]\s*" + "".join(rf"|\s+{re.escape(w)}\s+" for w in words) + ")"
     always = re.compile(
-        rf"(?P<pm>(?<![\w.,])-?{_NUM}\s*(?:±|\+/-)\s*{_NUM}(?:{_PCT})?)"
-        rf"|(?P<range>(?<![\w.,\-–]){_NUM}(?:{_PCT})?{to}{_NUM}{_PCT})"
-        rf"|(?P<pct>(?<![\w.,]){_NUM}{_PCT})"
+        rf"(?P<pm>(?<![\w.,])-?{_NUM}\s*(?:±|\+/-)\s*{_NUM}(?:{pct})?)"
+        rf"|(?P<range>(?<![\w.,\-–]){_NUM}(?:{pct})?{to}{_NUM}{pct})"
+        rf"|(?P<pct>(?<![\w.,]){_NUM}{pct})"
         rf"|(?P<big>(?<![\w.,])\d{{1,3}}(?:{_SEP}\d{{3}})+(?:,\d+)?(?!\d|{_SEP}\d|,\d))"
         # statistics with a decimal comma: "p < 0,05", "r = 0,42"
         + (rf"|(?P<stat>(?<![\w\\])(?:{stat})\s*(?:<=|>=|[<>=≤≥])\s*-?\d+,\d+(?![\w]|,\d))" if stat else "")
