@@ -125,6 +125,8 @@ def instance_timings(rows: list, home: Path, corpus: Path, keys: list[str], n_ne
     from dagster import DagsterInstance, SensorResult, build_sensor_context
 
     from textguard_pipeline.core.documents import file_sha256
+    from textguard_pipeline.defs_kit import file_hashes
+    from textguard_pipeline.defs_kit.file_hashes import file_stamp
     from textguard_pipeline.defs_kit.partitions import documents_partitions, encode_cursor
     from textguard_pipeline.operations.jobs import refresh_requests
     from textguard_pipeline.operations.sensors import corpus_sensor
@@ -141,8 +143,12 @@ def instance_timings(rows: list, home: Path, corpus: Path, keys: list[str], n_ne
             rows,
             lambda: _materialize_sample(instance, registered[:n_sample]),
         )
-        # the sensor's cursor after its previous tick: the hashes of every registered document (not timed)
-        cursor = encode_cursor({k: file_sha256(corpus / k) for k in registered})
+        # the sensor's cursor after its previous tick, in another process: the hash and file stamp of every
+        # registered document (not timed; this process has not read any file yet, as a restarted code server)
+        cursor = encode_cursor(
+            {k: file_sha256(corpus / k) for k in registered}, {k: file_stamp(corpus / k) for k in registered}
+        )
+        file_hashes.forget()
 
         def sensor_tick(cur):
             result = corpus_sensor(build_sensor_context(instance=instance, cursor=cur))
