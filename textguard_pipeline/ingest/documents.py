@@ -13,6 +13,8 @@ import hashlib
 import os
 import re
 import stat
+import threading
+import time
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -193,31 +195,80 @@ def path_problem(path: Path | str, corpus_root: Path | str) -> str | None:
 
 
 def _walk_entries(directory: str, parts: tuple[str, ...], plain_dir: bool):
-    """(parts relative to the root, path, plain) of every non-hidden entry under ``directory``, in the order of
-    ``os.walk`` (a directory's files and links sorted, then its subdirectories, sorted); links are listed,
-    never entered. ``plain``: a regular file, not a link, whose path is UTF-8 — known from the directory
-    listing alone, without a stat or resolve() per file (minutes for 100,000 documents).
+    """(parts, path, plain, Path, doc_id) of every non-hidden entry with a supported ending under
+    ``directory``, in the order of ``os.walk`` (a directory's files and links sorted, then its
+    subdirectories, sorted); links are listed, never entered. ``plain``: a regular file, not a link, whose
+    path is UTF-8 — known from the directory listing alone, without a stat or resolve() per file (minutes
+    for 100,000 documents); its Path and doc_id come with it (None for the others).
     """
+    listing = _listing(directory, parts, plain_dir)
+    if listing is None:  # unreadable or vanished directory: skipped, as os.walk does
+        return
+    files, subdirs = listing
+    yield from files
+    for path, name in subdirs:
+        yield from _walk_entries(path, (*parts, name), plain_dir and _utf8(name))
+
+
+#: directory listings of this process, by (path, parts, plain) → (stamp, files, subdirs); see _listing
+_LISTINGS: dict[tuple, tuple[tuple[int, int, int], list, list]] = {}
+_LISTED_MAX = 500_000  # entries remembered per process (≈ 300 bytes each)
+_listed = 0
+_listings_lock = threading.Lock()
+
+
+def _listing(directory: str, parts: tuple[str, ...], plain_dir: bool) -> tuple[list, list] | None:
+    """One directory's entries, listed again only when the directory changed.
+
+    A directory's mtime changes whenever an entry is added, removed, renamed or replaced (a file turned
+    into a FIFO or a link is a new entry), so an unchanged (device, inode, mtime) means the same names
+    and kinds: a corpus sensor ticking over 100,000 unchanged documents lists nothing again. What a
+    link points to is judged afresh every scan (links are never "plain"). A directory changed within
+    the last two seconds is not remembered (the next change could share its timestamp).
+    """
+    global _listed
+    try:
+        st = os.stat(directory)  # before listing: a change while listing leaves a stamp that no longer matches
+    except OSError:
+        return None
+    stamp = (st.st_dev, st.st_ino, st.st_mtime_ns)
+    key = (directory, parts, plain_dir)
+    hit = _LISTINGS.get(key)
+    if hit is not None and hit[0] == stamp:
+        return hit[1], hit[2]
     try:
         with os.scandir(directory) as listing:
             entries = [e for e in listing if not e.name.startswith(".")]
-    except OSError:  # unreadable or vanished directory: skipped, as os.walk does
-        return
-    subdirs, files = [], []
+    except OSError:
+        return None
+    subdirs, others = [], []
     for e in entries:
         try:
             real_dir = not e.is_symlink() and e.is_dir()
         except OSError:
             real_dir = False
-        (subdirs if real_dir else files).append(e)
-    for e in sorted(files, key=lambda e: e.name):
+        (subdirs if real_dir else others).append(e)
+    files = []
+    for e in sorted(others, key=lambda e: e.name):
+        if os.path.splitext(e.name)[1].lower() not in FORMATS:
+            continue
         try:
             plain = plain_dir and _utf8(e.name) and not e.is_symlink() and e.is_file(follow_symlinks=False)
         except OSError:
             plain = False
-        yield (*parts, e.name), e.path, plain
-    for e in sorted(subdirs, key=lambda e: e.name):
-        yield from _walk_entries(e.path, (*parts, e.name), plain_dir and _utf8(e.name))
+        rel = (*parts, e.name)
+        files.append(
+            (rel, e.path, plain, Path(e.path), _doc_id_of_parts(rel)) if plain else (rel, e.path, False, None, None)
+        )
+    dirs = [(e.path, e.name) for e in sorted(subdirs, key=lambda e: e.name)]
+    if time.time_ns() - st.st_mtime_ns > 2_000_000_000:
+        with _listings_lock:
+            if _listed + len(files) > _LISTED_MAX:
+                _LISTINGS.clear()
+                _listed = 0
+            _LISTINGS[key] = (stamp, files, dirs)
+            _listed += len(files)
+    return files, dirs
 
 
 def _utf8(name: str) -> bool:
@@ -247,15 +298,13 @@ def scan_corpus(corpus_root: Path | str) -> dict[str, CorpusEntry]:
         raise FileNotFoundError(f"corpus directory not found: {root}")
     ignored = ignore_patterns(root)
     by_id: dict[str, list[CorpusEntry]] = {}
-    for parts, path, plain in _walk_entries(os.fspath(root), (), True):
-        if os.path.splitext(parts[-1])[1].lower() not in FORMATS:
-            continue
-        p = Path(path)
+    for parts, path, plain, p, doc_id in _walk_entries(os.fspath(root), (), True):
+        p = p or Path(path)
         shown = "/".join(parts) if plain else display_path(p.relative_to(root))
-        if any(fnmatch.fnmatch(shown, pat) for pat in ignored):
+        if ignored and any(fnmatch.fnmatch(shown, pat) for pat in ignored):
             continue
         if plain:  # a regular file with a UTF-8 path, not a link: the listing already says what path_problem would
-            entry = CorpusEntry(_doc_id_of_parts(parts), p, shown, None)
+            entry = CorpusEntry(doc_id, p, shown, None)
         else:
             entry = CorpusEntry(doc_id_for(p, root), p, shown, path_problem(p, root))
         by_id.setdefault(entry.doc_id, []).append(entry)

@@ -293,3 +293,34 @@ def test_fast_scan_equals_the_stat_per_file_scan(tmp_path):
         e = got[doc_id]
         assert (str(e.path), e.rel, e.problem) == (path, shown, problem), doc_id
     assert {k for k, e in got.items() if e.problem is None} >= {"a.md", "sub__x.tex", "inside.md"}
+
+
+def test_scan_lists_a_directory_again_only_when_it_changed(tmp_path):
+    """Unchanged directories are not listed again in this process; adding, removing or replacing an entry
+    changes the directory's mtime, and the next scan sees it."""
+    import time
+
+    from textguard_pipeline.ingest import documents
+
+    root = tmp_path / "corpus"
+    sub = root / "sub"
+    sub.mkdir(parents=True)
+    (root / "a.md").write_text("a\n")
+    (sub / "b.md").write_text("b\n")
+    past = time.time() - 60
+    for d in (root, sub):
+        os.utime(d, (past, past))  # older than the two-second window: remembered
+    first = scan_corpus(root)
+    assert set(first) == {"a.md", "sub__b.md"}
+    assert {k[0] for k in documents._LISTINGS} >= {str(root), str(sub)}
+    again = scan_corpus(root)
+    assert {k: (str(e.path), e.rel, e.problem) for k, e in again.items()} == {
+        k: (str(e.path), e.rel, e.problem) for k, e in first.items()
+    }
+    (sub / "c.md").write_text("c\n")
+    assert set(scan_corpus(root)) == {"a.md", "sub__b.md", "sub__c.md"}
+    (root / "a.md").unlink()
+    os.mkfifo(root / "a.md")  # the same name, now a FIFO
+    assert "FIFO" in scan_corpus(root)["a.md"].problem
+    (sub / "b.md").unlink()
+    assert set(scan_corpus(root)) == {"a.md", "sub__c.md"}
