@@ -169,20 +169,13 @@ def invariant_failure(context: AssetExecutionContext, key: str, df: Any, frames:
 
 
 def document_text(context: AssetExecutionContext, key: str, frames: list[pd.DataFrame]) -> str | None:
-    """The document's text: from an upstream ``source_documents`` row, from upstream chunks that tile the
-    document (``parsed_chunks``: the blocking tiling check passed before any step downstream of it
-    runs), else from the stored ``source_documents`` partition; None when none is at hand."""
+    """The document's text: from an upstream ``source_documents`` row, else from the stored
+    ``source_documents`` partition (through the step's IO manager); None when neither is at hand."""
     for df in frames:
         cols = set(df.columns)
         if {"status", "sha256", "text"} <= cols and len(df) == 1:
             row = df.iloc[0]
             return str(row["text"]) if row.get("status", "ok") == "ok" else None
-    for df in frames:
-        if {"chunk_index", "start", "end", "text"} <= set(df.columns) and len(df):
-            ordered = df.sort_values("start")
-            starts, ends = ordered["start"].tolist(), ordered["end"].tolist()
-            if starts[0] == 0 and all(s == e for s, e in zip(starts[1:], ends[:-1])):
-                return "".join(ordered["text"].tolist())
     manager = getattr(context.resources, "parquet_io_manager", None)
     if isinstance(manager, ParquetIOManager):
         stored = manager.read_partition("source_documents", key)

@@ -38,6 +38,20 @@ def word_lengths(context, first_words):
     )
 
 
+@asset(**asset_kwargs("test", {"python"}, "1"))
+def echoed_words(context, first_words):
+    """first_words again, with no source_documents input: its char-range rule reads the stored document text.
+    ``ECHO_BAD``'s span is shifted here."""
+
+    def build(doc_id: str, df: pd.DataFrame) -> pd.DataFrame:
+        return df.assign(start=df["start"] + 1) if doc_id == ECHO_BAD else df
+
+    return per_document(context, build, first_words)
+
+
+ECHO_BAD = "c.md"
+
+
 def _run(tmp_path, monkeypatch, keys):
     from textguard_pipeline.defs_kit.partitions import documents_partitions
     from textguard_pipeline.defs_kit.resources import build_resources
@@ -49,12 +63,19 @@ def _run(tmp_path, monkeypatch, keys):
         (root / name).write_text(text, encoding="utf-8")
     monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(root))
     monkeypatch.setenv("TEXTGUARD_WAREHOUSE", str(tmp_path / "wh"))
-    checks = group_checks([char_range_check("first_words"), documents_ok_check("first_words")])
+    checks = group_checks(
+        [
+            char_range_check("first_words"),
+            documents_ok_check("first_words"),
+            char_range_check("echoed_words"),
+            documents_ok_check("echoed_words"),
+        ]
+    )
     job = define_asset_job(
         "t", selection=AssetSelection.all() | AssetSelection.all_asset_checks(), partitions_def=documents_partitions
     )
     defs = Definitions(
-        assets=[source_documents, first_words, word_lengths],
+        assets=[source_documents, first_words, word_lengths, echoed_words],
         asset_checks=checks,
         jobs=[job],
         resources=build_resources(),
@@ -82,6 +103,10 @@ def test_a_document_breaking_a_blocking_check_is_isolated_and_the_others_go_on(t
     mat = next(e for e in result.get_asset_materialization_events() if e.asset_key.to_user_string() == "first_words")
     failed = mat.materialization.metadata["failed_documents"].value
     assert list(failed) == [BAD] and "first_words_char_ranges fails" in failed[BAD]
+    # an asset without source_documents among its inputs checks against the stored text
+    assert checks["echoed_words_char_ranges"].passed
+    assert checks["echoed_words_documents_ok"].metadata["failing_documents"].value == [BAD, ECHO_BAD]
+    assert {p.name for p in (wh / "echoed_words").iterdir()} == {"a.md.parquet"}
 
 
 def test_alone_the_bad_document_still_fails_its_blocking_check_and_blocks(tmp_path, monkeypatch):
