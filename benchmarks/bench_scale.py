@@ -322,7 +322,7 @@ def _daemon_began(log: Path, backfill_id: str) -> float | None:
 
     for line in log.read_text(errors="replace").splitlines():
         if f"Evaluating asset backfill {backfill_id}" in line:
-            m = re.match(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) ([+-]\d{4})", line)
+            m = re.search(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) ([+-]\d{4})", line)
             if m:
                 return datetime.strptime(f"{m[1]} {m[2]}", "%Y-%m-%d %H:%M:%S %z").timestamp()
     return None
