@@ -61,7 +61,7 @@ mutation($params: LaunchBackfillParams!) {
 Q_BACKFILL = """
 query($id: String!) {
   partitionBackfillOrError(backfillId: $id) { __typename
-    ... on PartitionBackfill { status numPartitions runs(limit: 1000) { runId } } }
+    ... on PartitionBackfill { status numPartitions runs(limit: 1000) { runId creationTime } } }
 }
 """
 
@@ -125,6 +125,8 @@ def instance_timings(rows: list, home: Path, corpus: Path, keys: list[str], n_ne
     from dagster import DagsterInstance, SensorResult, build_sensor_context
 
     from textguard_pipeline.core.documents import file_sha256
+    from textguard_pipeline.defs_kit import file_hashes
+    from textguard_pipeline.defs_kit.file_hashes import file_stamp
     from textguard_pipeline.defs_kit.partitions import documents_partitions, encode_cursor
     from textguard_pipeline.operations.jobs import refresh_requests
     from textguard_pipeline.operations.sensors import corpus_sensor
@@ -141,8 +143,12 @@ def instance_timings(rows: list, home: Path, corpus: Path, keys: list[str], n_ne
             rows,
             lambda: _materialize_sample(instance, registered[:n_sample]),
         )
-        # the sensor's cursor after its previous tick: the hashes of every registered document (not timed)
-        cursor = encode_cursor({k: file_sha256(corpus / k) for k in registered})
+        # the sensor's cursor after its previous tick, in another process: the hash and file stamp of every
+        # registered document (not timed; this process has not read any file yet, as a restarted code server)
+        cursor = encode_cursor(
+            {k: file_sha256(corpus / k) for k in registered}, {k: file_stamp(corpus / k) for k in registered}
+        )
+        file_hashes.forget()
 
         def sensor_tick(cur):
             result = corpus_sensor(build_sensor_context(instance=instance, cursor=cur))
@@ -271,8 +277,10 @@ def ui_timings(rows: list, tmp: Path, home: Path, env: dict, new_keys: list[str]
                 raise RuntimeError(b)
             return b if len(b.get("runs") or []) >= expected else None
 
-        wait_until(planned, 600, "backfill runs", proc, log)
+        launched_at = time.time() - (time.perf_counter() - t)
+        done = wait_until(planned, 600, "backfill runs", proc, log)
         secs = time.perf_counter() - t
+        created = sorted(r["creationTime"] for r in done["runs"])
         rows.append(
             (
                 f"UI backfill of {len(new_keys):,} documents: launched → {expected} runs planned by the daemon",
@@ -286,8 +294,38 @@ def ui_timings(rows: list, tmp: Path, home: Path, env: dict, new_keys: list[str]
             "includes the daemon's polling interval)",
             flush=True,
         )
+        # the daemon wakes every 30 s: the first run's creation shows when its iteration began planning
+        print(
+            f"    → first run created {created[0] - launched_at:.1f} s after the launch, the last "
+            f"{created[-1] - created[0]:.1f} s after the first",
+            flush=True,
+        )
+        rows.append(("  of which: first → last run created", created[-1] - created[0], None))
+        began = _daemon_began(log, launched["backfillId"])
+        if began is not None:
+            rows.append(
+                (
+                    "  of which: the daemon's iteration, from 'Evaluating asset backfill' to the last run created",
+                    created[-1] - began,
+                    BACKFILL_GOAL_S,
+                )
+            )
+            print(f"    → the daemon began evaluating {began - launched_at:.0f} s after the launch", flush=True)
     finally:
         stop_group(proc, timeout=30)
+
+
+def _daemon_began(log: Path, backfill_id: str) -> float | None:
+    """When the daemon's log says it began evaluating the backfill (second resolution), as a timestamp."""
+    import re
+    from datetime import datetime
+
+    for line in log.read_text(errors="replace").splitlines():
+        if f"Evaluating asset backfill {backfill_id}" in line:
+            m = re.search(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) ([+-]\d{4})", line)
+            if m:
+                return datetime.strptime(f"{m[1]} {m[2]}", "%Y-%m-%d %H:%M:%S %z").timestamp()
+    return None
 
 
 def main() -> None:

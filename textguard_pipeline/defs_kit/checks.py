@@ -26,6 +26,11 @@ Rule = Callable[[str, pd.DataFrame, str | None], Iterable[Mapping[str, Any]]]
 
 MAX_REPORTED = 20
 
+#: asset → {check name: (rule, with_sources)} of its blocking ERROR frame checks. ``per_document`` applies
+#: them to each document of a multi-document run and isolates a document that breaks one (runner.py), so
+#: that one document's failed invariant does not stop the other documents' downstream steps.
+BLOCKING_RULES: dict[str, dict[str, tuple[Rule, bool]]] = {}
+
 
 def _frames(value: Any) -> dict[str, pd.DataFrame]:
     if isinstance(value, pd.DataFrame):
@@ -89,6 +94,8 @@ def frame_check(
 ) -> AssetChecksDefinition:
     """A check that applies ``rule`` to every document's frame of ``asset``."""
     ins = {"source_documents": AssetIn("source_documents")} if with_sources else {}
+    if blocking and severity == AssetCheckSeverity.ERROR:  # what Dagster blocks downstream on
+        BLOCKING_RULES.setdefault(asset, {})[name] = (rule, with_sources)
 
     def evaluate(value: Any, source_documents: Any = None) -> AssetCheckResult:
         texts = source_texts(source_documents) if with_sources else {}

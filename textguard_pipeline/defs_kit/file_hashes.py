@@ -1,4 +1,5 @@
-"""sha256 of corpus files, remembered per process by (device, inode, size, mtime).
+"""sha256 of corpus files, remembered per process by (device, inode, size, mtime), and across processes
+through the sensor's cursor (:func:`sha256_since`).
 
 The corpus sensor runs every minute in the code server, a long-lived process; hashing every file
 of a 100,000-document corpus on every tick costs seconds of I/O for nothing. A file whose device,
@@ -46,3 +47,20 @@ def forget() -> None:
     """Drop every remembered hash (tests)."""
     with _lock:
         _cache.clear()
+
+
+def file_stamp(path: str | os.PathLike[str]) -> str:
+    """A short digest of the file's (device, inode, size, mtime): what :func:`cached_sha256` trusts, as text
+    that a sensor cursor can carry from one process to the next."""
+    # hash() of a tuple of ints is the same in every process of one Python version (only str and bytes are
+    # randomized); another version reads each file once more
+    return format(hash(_stamp(os.stat(path))) & 0xFFFF_FFFF_FFFF, "x")
+
+
+def sha256_since(path: str | os.PathLike[str], previous_sha: str | None, previous_stamp: str | None) -> tuple[str, str]:
+    """(sha256, stamp) of ``path``; ``previous_sha`` without reading the file when its stamp is still
+    ``previous_stamp``. A restarted code server thus re-reads only what changed, not the whole corpus."""
+    stamp = file_stamp(path)
+    if previous_sha and previous_stamp == stamp:
+        return previous_sha, stamp
+    return cached_sha256(path), stamp

@@ -164,6 +164,19 @@ class ParquetIOManager(UPathIOManager):
         context.add_output_metadata(metadata)
 
     # -- reading -----------------------------------------------------------
+    def read_partition(self, asset_dir: str, key: str) -> pd.DataFrame | MissingPartition:
+        """One stored partition of ``asset_dir`` (a single-part asset key) outside an input context."""
+        try:
+            path = partition_path(self._base_path, asset_dir, key)
+        except InvalidPartitionKey as exc:
+            return MissingPartition(key, "", str(exc))
+        try:
+            return _READ_CACHE.read(path)
+        except FileNotFoundError:
+            return MissingPartition(key, str(path))
+        except Exception as exc:  # a truncated or foreign file
+            return MissingPartition(key, str(path), f"unreadable file {path}: {type(exc).__name__}: {exc}")
+
     def load_from_path(self, context: InputContext, path: UPath) -> pd.DataFrame:
         return _READ_CACHE.read(path)
 

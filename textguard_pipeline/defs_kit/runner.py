@@ -6,6 +6,12 @@ build raises is isolated: in a one-document run the step fails with the
 document's error; in a multi-document run the other documents are written,
 the failed one gets no file (stale files are removed) and is listed in the
 ``failed_documents`` metadata, which the ``<asset>_documents_ok`` check reports.
+
+A document whose frame breaks one of the asset's blocking checks is isolated the same way in a
+multi-document run (a blocking check that fails stops every downstream step of the run, so one
+bad document would hold back all the others); the blocking check then passes on the documents
+that were written and ``<asset>_documents_ok`` reports the isolated one. In a one-document run
+the frame is written and the blocking check fails and blocks, as before.
 """
 
 from __future__ import annotations
@@ -24,7 +30,8 @@ from dagster import (
 )
 
 from ..settings import max_partitions_per_run
-from .io_manager import MissingPartition, partition_key_problem
+from .checks import BLOCKING_RULES
+from .io_manager import MissingPartition, ParquetIOManager, partition_key_problem
 from .partitions import documents_partitions
 
 
@@ -103,6 +110,11 @@ def per_document(
             frames = [frame_of(u, key) for u in upstreams]
             out[key] = build(key, *frames)
             seconds[key] = time.perf_counter() - t_doc
+            broken = invariant_failure(context, key, out[key], frames) if len(keys) > 1 else None
+            if broken:
+                context.log.error(f"document {key!r} isolated: blocking check {broken}")
+                out[key] = None
+                failures[key] = f"blocking check {broken}"
         except UpstreamMissing as exc:
             out[key] = None
             skipped[key] = str(exc)
@@ -129,6 +141,47 @@ def per_document(
     if failures or skipped:
         metadata["failed_documents"] = MetadataValue.json({**failures, **skipped})
     return Output(out, metadata=metadata)
+
+
+def invariant_failure(context: AssetExecutionContext, key: str, df: Any, frames: list[pd.DataFrame]) -> str | None:
+    """``"<check name> fails: <first failure>"`` when ``df`` breaks a blocking check of this asset, else None.
+
+    The rules are the checks' own (checks.BLOCKING_RULES); a rule that needs the document's text is
+    skipped when the text cannot be had here (the check itself still runs and says so)."""
+    try:
+        rules = BLOCKING_RULES.get(context.assets_def.key.to_user_string())
+    except Exception:  # not a single-asset step
+        return None
+    if not rules or not isinstance(df, pd.DataFrame):
+        return None
+    source: str | None = None
+    looked = False
+    for name, (rule, with_sources) in rules.items():
+        if with_sources and not looked:
+            source, looked = document_text(context, key, frames), True
+        if with_sources and source is None:
+            continue
+        failed = list(rule(key, df, source if with_sources else None))
+        if failed:
+            first = ", ".join(f"{k}={v!r}" for k, v in failed[0].items() if k != "doc_id")
+            return f"{name} fails on {len(failed)} row(s): {first}"[:500]
+    return None
+
+
+def document_text(context: AssetExecutionContext, key: str, frames: list[pd.DataFrame]) -> str | None:
+    """The document's text: from an upstream ``source_documents`` row, else from the stored
+    ``source_documents`` partition (through the step's IO manager); None when neither is at hand."""
+    for df in frames:
+        cols = set(df.columns)
+        if {"status", "sha256", "text"} <= cols and len(df) == 1:
+            row = df.iloc[0]
+            return str(row["text"]) if row.get("status", "ok") == "ok" else None
+    manager = getattr(context.resources, "parquet_io_manager", None)
+    if isinstance(manager, ParquetIOManager):
+        stored = manager.read_partition("source_documents", key)
+        if isinstance(stored, pd.DataFrame) and len(stored) == 1 and stored.iloc[0].get("status", "ok") == "ok":
+            return str(stored.iloc[0]["text"])
+    return None
 
 
 def add_partition_metadata(context: AssetExecutionContext, key: str, metadata: Mapping[str, Any]) -> None:

@@ -13,6 +13,8 @@ import hashlib
 import os
 import re
 import stat
+import threading
+import time
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,16 +67,24 @@ def doc_id_for(path: Path | str, corpus_root: Path | str) -> str:
     dots (so ``..`` can never appear as a component). Long ids keep a hash
     suffix so that they stay unique.
     """
-    rel = relative_path(path, corpus_root)
-    parts = []
-    for part in rel.parts:
-        norm = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode("ascii").lower()
-        norm = re.sub(r"[^a-z0-9._-]+", "_", norm)
-        norm = re.sub(r"\.{2,}", ".", norm).strip("._") or "_"
-        parts.append(norm)
-    doc_id = "__".join(parts).lstrip("._-") or "doc"
+    return _doc_id_of_parts(relative_path(path, corpus_root).parts)
+
+
+def _norm_part(part: str) -> str:
+    norm = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode("ascii").lower()
+    norm = _UNSAFE_RUN.sub("_", norm)
+    return _DOT_RUN.sub(".", norm).strip("._") or "_"
+
+
+_UNSAFE_RUN = re.compile(r"[^a-z0-9._-]+")
+_DOT_RUN = re.compile(r"\.{2,}")
+
+
+def _doc_id_of_parts(parts: tuple[str, ...]) -> str:
+    """:func:`doc_id_for` of a path given as its parts relative to the corpus root."""
+    doc_id = "__".join(map(_norm_part, parts)).lstrip("._-") or "doc"
     if len(doc_id) > 120:
-        digest = hashlib.sha256(str(rel).encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        digest = hashlib.sha256(str(Path(*parts)).encode("utf-8", "surrogatepass")).hexdigest()[:12]
         doc_id = doc_id[:100].rstrip("._-") + "-" + digest
     return doc_id
 
@@ -184,15 +194,90 @@ def path_problem(path: Path | str, corpus_root: Path | str) -> str | None:
     return None
 
 
-def _walk(root: Path):
-    """Every non-hidden path under ``root`` (files and symlinks to anything), sorted; links are not followed."""
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        base = Path(dirpath)
-        links = [d for d in dirnames if (base / d).is_symlink()]  # a symlinked directory is listed, not entered
-        for name in sorted(filenames + links):
-            if not name.startswith("."):
-                yield base / name
+def _walk_entries(directory: str, parts: tuple[str, ...], plain_dir: bool):
+    """(parts, path, plain, Path, doc_id) of every non-hidden entry with a supported ending under
+    ``directory``, in the order of ``os.walk`` (a directory's files and links sorted, then its
+    subdirectories, sorted); links are listed, never entered. ``plain``: a regular file, not a link, whose
+    path is UTF-8 — known from the directory listing alone, without a stat or resolve() per file (minutes
+    for 100,000 documents); its Path and doc_id come with it (None for the others).
+    """
+    listing = _listing(directory, parts, plain_dir)
+    if listing is None:  # unreadable or vanished directory: skipped, as os.walk does
+        return
+    files, subdirs = listing
+    yield from files
+    for path, name in subdirs:
+        yield from _walk_entries(path, (*parts, name), plain_dir and _utf8(name))
+
+
+#: directory listings of this process, by (path, parts, plain) → (stamp, files, subdirs); see _listing
+_LISTINGS: dict[tuple, tuple[tuple[int, int, int], list, list]] = {}
+_LISTED_MAX = 500_000  # entries remembered per process (≈ 300 bytes each)
+_listed = 0
+_listings_lock = threading.Lock()
+
+
+def _listing(directory: str, parts: tuple[str, ...], plain_dir: bool) -> tuple[list, list] | None:
+    """One directory's entries, listed again only when the directory changed.
+
+    A directory's mtime changes whenever an entry is added, removed, renamed or replaced (a file turned
+    into a FIFO or a link is a new entry), so an unchanged (device, inode, mtime) means the same names
+    and kinds: a corpus sensor ticking over 100,000 unchanged documents lists nothing again. What a
+    link points to is judged afresh every scan (links are never "plain"). A directory changed within
+    the last two seconds is not remembered (the next change could share its timestamp).
+    """
+    global _listed
+    try:
+        st = os.stat(directory)  # before listing: a change while listing leaves a stamp that no longer matches
+    except OSError:
+        return None
+    stamp = (st.st_dev, st.st_ino, st.st_mtime_ns)
+    key = (directory, parts, plain_dir)
+    hit = _LISTINGS.get(key)
+    if hit is not None and hit[0] == stamp:
+        return hit[1], hit[2]
+    try:
+        with os.scandir(directory) as listing:
+            entries = [e for e in listing if not e.name.startswith(".")]
+    except OSError:
+        return None
+    subdirs, others = [], []
+    for e in entries:
+        try:
+            real_dir = not e.is_symlink() and e.is_dir()
+        except OSError:
+            real_dir = False
+        (subdirs if real_dir else others).append(e)
+    files = []
+    for e in sorted(others, key=lambda e: e.name):
+        if os.path.splitext(e.name)[1].lower() not in FORMATS:
+            continue
+        try:
+            plain = plain_dir and _utf8(e.name) and not e.is_symlink() and e.is_file(follow_symlinks=False)
+        except OSError:
+            plain = False
+        rel = (*parts, e.name)
+        files.append(
+            (rel, e.path, plain, Path(e.path), _doc_id_of_parts(rel)) if plain else (rel, e.path, False, None, None)
+        )
+    dirs = [(e.path, e.name) for e in sorted(subdirs, key=lambda e: e.name)]
+    if time.time_ns() - st.st_mtime_ns > 2_000_000_000:
+        with _listings_lock:
+            if _listed + len(files) > _LISTED_MAX:
+                _LISTINGS.clear()
+                _listed = 0
+            _LISTINGS[key] = (stamp, files, dirs)
+            _listed += len(files)
+    return files, dirs
+
+
+def _utf8(name: str) -> bool:
+    """True when a file name's bytes were valid UTF-8 (undecodable bytes are lone surrogates in ``name``)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _collision_id(doc_id: str, rel: str) -> str:
@@ -213,15 +298,16 @@ def scan_corpus(corpus_root: Path | str) -> dict[str, CorpusEntry]:
         raise FileNotFoundError(f"corpus directory not found: {root}")
     ignored = ignore_patterns(root)
     by_id: dict[str, list[CorpusEntry]] = {}
-    for p in _walk(root):
-        rel = p.relative_to(root)
-        if p.suffix.lower() not in FORMATS:
+    for parts, path, plain, p, doc_id in _walk_entries(os.fspath(root), (), True):
+        p = p or Path(path)
+        shown = "/".join(parts) if plain else display_path(p.relative_to(root))
+        if ignored and any(fnmatch.fnmatch(shown, pat) for pat in ignored):
             continue
-        shown = display_path(rel)
-        if any(fnmatch.fnmatch(shown, pat) for pat in ignored):
-            continue
-        doc_id = doc_id_for(p, root)
-        by_id.setdefault(doc_id, []).append(CorpusEntry(doc_id, p, shown, path_problem(p, root)))
+        if plain:  # a regular file with a UTF-8 path, not a link: the listing already says what path_problem would
+            entry = CorpusEntry(doc_id, p, shown, None)
+        else:
+            entry = CorpusEntry(doc_id_for(p, root), p, shown, path_problem(p, root))
+        by_id.setdefault(entry.doc_id, []).append(entry)
     out: dict[str, CorpusEntry] = {}
     for doc_id, entries in by_id.items():
         if len(entries) == 1:

@@ -97,14 +97,20 @@ def range_run_requests(keys: list[str], ordered: list[str], run_key_prefix: str)
     return out
 
 
-def plan_tick(corpus_dir: str, registered: list[str], known_shas: dict[str, str], hasher=file_sha256) -> TickPlan:
+def plan_tick(
+    corpus_dir: str,
+    registered: list[str],
+    known_shas: dict[str, str],
+    hasher=file_sha256,
+    known_stamps: dict[str, str] | None = None,
+) -> TickPlan:
     """Plan runs for the documents that are new or whose sha256 differs from ``known_shas``.
 
     The run key is derived from the (doc_id → sha256) content of the runs, so
-    the same content is never requested twice by the same sensor.
+    the same content is never requested twice by the same sensor. ``known_stamps``: see plan_corpus.
     """
     known = set(registered)  # once: a membership test per key against 100k registered documents
-    plan = plan_corpus(corpus_dir, known, known_shas, hasher=hasher)
+    plan = plan_corpus(corpus_dir, known, known_shas, hasher=hasher, known_stamps=known_stamps)
     ordered = list(registered) + [k for k in plan.new_keys if k not in known]
     to_run = plan.to_run
     if not to_run:

@@ -3,8 +3,7 @@
 from dagster import DefaultSensorStatus, SensorEvaluationContext, SensorResult, SkipReason, sensor
 
 from .. import settings
-from ..defs_kit.file_hashes import cached_sha256
-from ..defs_kit.partitions import decode_cursor, documents_partitions, encode_cursor
+from ..defs_kit.partitions import documents_partitions, encode_cursor, read_cursor
 from .jobs import (
     all_documents_requests,
     config_fingerprint,
@@ -25,14 +24,20 @@ from .jobs import (
 )
 def corpus_sensor(context: SensorEvaluationContext):
     registered = context.instance.get_dynamic_partitions(documents_partitions.name)
-    # cached_sha256: a file unchanged since the last tick (inode, size, mtime) is not read again
-    tick = plan_tick(settings.corpus_dir(), registered, decode_cursor(context.cursor), hasher=cached_sha256)
+    # The cursor carries each file's hash and stamp (device, inode, size, mtime): a file unchanged since the
+    # last tick is not read again, even by a code server that restarted since.
+    shas, stamps = read_cursor(context.cursor)
+    tick = plan_tick(settings.corpus_dir(), registered, shas, known_stamps=stamps)
+    cursor = encode_cursor(tick.plan.shas, tick.plan.stamps)
     if not tick.run_requests:
-        return SkipReason(skip_message(tick.plan))
+        if cursor == context.cursor:
+            return SkipReason(skip_message(tick.plan))
+        # only stamps changed (a file touched, same bytes): keep them, so it is not read again next tick
+        return SensorResult(skip_reason=SkipReason(skip_message(tick.plan)), cursor=cursor)
     return SensorResult(
         run_requests=tick.run_requests,
         dynamic_partitions_requests=[documents_partitions.build_add_request(tick.new_keys)] if tick.new_keys else [],
-        cursor=encode_cursor(tick.plan.shas),
+        cursor=cursor,
     )
 
 

@@ -212,3 +212,115 @@ def test_fuzzed_names_every_supported_file_is_one_entry_with_a_safe_id(tmp_path_
         e.rel.encode("utf-8")  # every path is storable text
         row = source_documents_frame(doc_id, e, root, log=_Quiet()).iloc[0]
         assert (row["status"] == "ok") == (e.problem is None)
+
+
+def _reference_scan(root: Path) -> dict:
+    """The scan as it was before the scandir fast path: os.walk, then a stat/resolve per file (the spec)."""
+    import fnmatch
+
+    from textguard_pipeline.ingest.documents import (
+        FORMATS,
+        display_path,
+        doc_id_for,
+        ignore_patterns,
+        path_problem,
+    )
+
+    ignored = ignore_patterns(root)
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        base = Path(dirpath)
+        links = [d for d in dirnames if (base / d).is_symlink()]
+        for name in sorted(filenames + links):
+            p = base / name
+            if name.startswith(".") or p.suffix.lower() not in FORMATS:
+                continue
+            shown = display_path(p.relative_to(root))
+            if not any(fnmatch.fnmatch(shown, pat) for pat in ignored):
+                found.append((doc_id_for(p, root), str(p), shown, path_problem(p, root)))
+    return found
+
+
+def test_fast_scan_equals_the_stat_per_file_scan(tmp_path):
+    """Every kind of entry the scan meets, in nested and oddly named directories: the scandir fast path gives
+    the same ids, paths, shown paths and problems (collisions included) as a stat and resolve per file."""
+    root = tmp_path / "corpus"
+    outside = tmp_path / "outside.md"
+    outside.write_text("outside\n")
+    broot = os.fsencode(root)
+    for rel in (
+        b"a.md",
+        b"B.TXT",
+        b"sub/x.tex",
+        b"sub/deep/y.md",
+        b"Sub2/A.md",
+        b"caf\xe9/in.md",
+        b"z\xff.md",
+        b"sub/Caf\xc3\xa9 Notes.markdown",
+        b"n/" + b"long-name_" * 20 + b".md",
+        b"skip.json",
+        b".hidden/h.md",
+        b"sub/.h.md",
+        b"ign/i.md",
+        b"one/two.md",
+        b"one__two.md",
+        b"Sub2/a.md",
+    ):
+        path = os.path.join(broot, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as fh:
+            fh.write(b"text " + rel + b"\n")
+    (root / ".textguardignore").write_text("ign/*\n")
+    os.mkfifo(root / "sub" / "pipe.md")
+    (root / "sub" / "dir.md").mkdir()  # a directory named like a document is entered, not flagged
+    (root / "sub" / "dir.md" / "inner.txt").write_text("inner\n")
+    (root / "inside.md").symlink_to(root / "a.md")
+    (root / "escape.md").symlink_to(outside)
+    (root / "dangling.txt").symlink_to(root / "gone.md")
+    (root / "linkdir.md").symlink_to(root / "sub")  # a linked directory is listed (and flagged), not entered
+    (root / "linked").symlink_to(root / "sub")
+    want = _reference_scan(root)
+    got = scan_corpus(root)
+    assert len(got) == len(want) > 15
+    collided = {w[0] for w in want if sum(1 for v in want if v[0] == w[0]) > 1}
+    assert collided  # the tree has doc_id collisions: they get ids of their own
+    for doc_id, path, shown, problem in want:
+        if doc_id in collided:
+            (e,) = [e for e in got.values() if str(e.path) == path]
+            assert e.rel == shown and "shared with" in e.problem
+            continue
+        e = got[doc_id]
+        assert (str(e.path), e.rel, e.problem) == (path, shown, problem), doc_id
+    assert {k for k, e in got.items() if e.problem is None} >= {"a.md", "sub__x.tex", "inside.md"}
+
+
+def test_scan_lists_a_directory_again_only_when_it_changed(tmp_path):
+    """Unchanged directories are not listed again in this process; adding, removing or replacing an entry
+    changes the directory's mtime, and the next scan sees it."""
+    import time
+
+    from textguard_pipeline.ingest import documents
+
+    root = tmp_path / "corpus"
+    sub = root / "sub"
+    sub.mkdir(parents=True)
+    (root / "a.md").write_text("a\n")
+    (sub / "b.md").write_text("b\n")
+    past = time.time() - 60
+    for d in (root, sub):
+        os.utime(d, (past, past))  # older than the two-second window: remembered
+    first = scan_corpus(root)
+    assert set(first) == {"a.md", "sub__b.md"}
+    assert {k[0] for k in documents._LISTINGS} >= {str(root), str(sub)}
+    again = scan_corpus(root)
+    assert {k: (str(e.path), e.rel, e.problem) for k, e in again.items()} == {
+        k: (str(e.path), e.rel, e.problem) for k, e in first.items()
+    }
+    (sub / "c.md").write_text("c\n")
+    assert set(scan_corpus(root)) == {"a.md", "sub__b.md", "sub__c.md"}
+    (root / "a.md").unlink()
+    os.mkfifo(root / "a.md")  # the same name, now a FIFO
+    assert "FIFO" in scan_corpus(root)["a.md"].problem
+    (sub / "b.md").unlink()
+    assert set(scan_corpus(root)) == {"a.md", "sub__c.md"}

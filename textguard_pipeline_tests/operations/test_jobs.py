@@ -112,6 +112,45 @@ def test_sensor_uses_its_cursor_and_the_same_planner(corpus):
     assert [r.run_key for r in again.run_requests] == [r.run_key for r in result.run_requests]
 
 
+def test_sensor_cursor_carries_file_stamps_across_processes(corpus, instance):
+    """A new code server (empty per-process cache) reads only the files whose stamp changed since the cursor:
+    a same-size rewrite with its mtime set back is trusted (proof it was not read); the nightly
+    corpus_refresh, which hashes every file, still catches it."""
+    import os
+
+    from textguard_pipeline.defs_kit import file_hashes
+    from textguard_pipeline.defs_kit.partitions import read_cursor
+
+    root, _ = corpus
+    first = sensors.corpus_sensor(build_sensor_context(instance=instance))
+    instance.add_dynamic_partitions("documents", ["a.md", "b.txt"])
+    shas, stamps = read_cursor(first.cursor)
+    assert set(stamps) == {"a.md", "b.txt"} and shas == decode_cursor(first.cursor)
+
+    b = root / "b.txt"
+    st = os.stat(b)
+    b.write_text("Second documenT.\n", encoding="utf-8")  # same size, then the old mtime back
+    os.utime(b, ns=(st.st_atime_ns, st.st_mtime_ns))
+    (root / "a.md").write_text("# A\n\nFirst document, edited.\n", encoding="utf-8")
+    file_hashes.forget()  # a restarted code server
+    tick = sensors.corpus_sensor(build_sensor_context(instance=instance, cursor=first.cursor))
+    assert _ranges(tick.run_requests) == [("a.md", "a.md")]  # b.txt trusted from its stamp: not read
+    assert read_cursor(tick.cursor)[0]["b.txt"] == shas["b.txt"]
+    refresh = schedules.corpus_refresh(build_schedule_context(instance=instance))
+    assert _ranges(refresh) == [("a.md", "b.txt")]  # nothing materialized yet, both planned; b.txt read afresh
+    assert jobs.plan_tick(str(root), ["a.md", "b.txt"], shas).plan.shas["b.txt"] != shas["b.txt"]
+
+    # an old cursor (hashes only) still works: files are read once, and the stamps are added
+    old = sensors.corpus_sensor(build_sensor_context(instance=instance, cursor=json_hashes_only(tick.cursor)))
+    assert read_cursor(old.cursor)[1].keys() == {"a.md", "b.txt"}
+
+
+def json_hashes_only(cursor: str) -> str:
+    import json
+
+    return json.dumps(decode_cursor(cursor))
+
+
 def test_unreadable_document_is_planned_not_crashing(corpus):
     root, _ = corpus
     (root / "bad.txt").write_bytes(b"\xff\xfe broken")

@@ -80,6 +80,7 @@ def _scenario(home: Path, corpus: Path, docs: list[str]):
         "mats": mats,
         "failed_runs": failures,
         "index": _index_counts(home),
+        "run_shards": _run_shard_schemas(home),
         "run_events": [len(e) for e in per_run_events],
     }
 
@@ -102,10 +103,24 @@ def _index_counts(home: Path) -> dict:
     return {"events": events, "checks": checks, "assets": assets}
 
 
+def _run_shard_schemas(home: Path) -> list:
+    """Per run shard: its schema (tables, indexes) and alembic revision; the distinct ones, with a count."""
+    out: dict = {}
+    for path in (home / "history" / "runs").glob("*.db"):
+        if path.stem == "index":
+            continue
+        with sqlite3.connect(path) as conn:
+            schema = tuple(sorted(r for r in conn.execute("SELECT type, name, sql FROM sqlite_master")))
+            revision = conn.execute("SELECT version_num FROM alembic_version").fetchall()
+        out[(schema, tuple(revision))] = out.get((schema, tuple(revision)), 0) + 1
+    return sorted(out.items())
+
+
 def test_batched_sqlite_event_log_matches_stock(tmp_path, monkeypatch):
     """The same runs against Dagster's stock SQLite event log and against ours: the same partition
     status (FAILED for the document whose run failed), materializations, last run per asset, failed
-    runs, events per run and index rows (asset events per partition, check executions)."""
+    runs, events per run, index rows (asset events per partition, check executions) and run shards
+    (schema and alembic stamp: ours stamps the shards after the first one itself)."""
     from textguard_pipeline.operations.sqlite_event_log import BatchedSqliteEventLogStorage
 
     docs = small_corpus(tmp_path / "corpus")[:3]
@@ -130,6 +145,8 @@ def test_batched_sqlite_event_log_matches_stock(tmp_path, monkeypatch):
         assert batched[key] == stock[key], key
     planned = {k: n for k, n in batched["index"]["events"].items() if k[0] == "ASSET_MATERIALIZATION_PLANNED"}
     assert len(planned) == len(ASSETS) * (len(docs) + 1)  # one per asset and document, as stock
+    ((_, shards),) = batched["run_shards"]  # every shard alike
+    assert shards == len(docs) + 2
 
 
 def _child_writes(home: str, queue, n: int) -> None:
