@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from .senses import MeaningCandidate, lexicon_cache
+from .senses import MeaningCandidate, lexicon_cache, stem, tokens
 
 #: Lexicographer files too broad to say anything about a domain.
 _UNINFORMATIVE = frozenset({"noun.Tops"})
@@ -54,6 +54,8 @@ class DomainProfile:
     by_lemma: dict[str, tuple[Counter, Counter]] = field(default_factory=dict)
     lexfile_weight: float = 3.0
     topic_weight: float = 3.0
+    #: stem → frequency over the document's words (the document-overlap evidence)
+    document_tf: dict = field(default_factory=dict)
 
     @classmethod
     def build(
@@ -78,6 +80,11 @@ class DomainProfile:
             prof.topics.update(top)
         prof.by_lemma = dict(per)
         return prof
+
+    def read_document(self, text: str) -> "DomainProfile":
+        """Count the document's word stems (for the document-overlap evidence)."""
+        self.document_tf = dict(Counter(stem(t) for t in tokens(text)))
+        return self
 
     def dominant(self, n: int = 3) -> list[str]:
         return [k for k, _v in self.lexfiles.most_common(n)]
