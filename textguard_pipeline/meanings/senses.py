@@ -25,7 +25,7 @@ import os
 import re
 import sqlite3
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -485,12 +485,20 @@ class LeskDisambiguator:
         local = self.context_stems(mention_text, context)
         if ev.pooled_context and ev.pooled_stems is None:
             ev.pooled_stems = self.context_stems(mention_text, ev.pooled_context)  # once per lemma
-        pooled = ev.pooled_stems if ev.pooled_context else local
+        pooled = ev.pooled_stems or set()
         rows = []
         for c in candidates:
-            text = ev.local_weight * self.score(local, c) + ev.pooled_weight * self.score(pooled, c)
-            domain = ev.domain_weight * (ev.bonus(c) if ev.bonus else 0.0)
-            domain += ev.document_weight * self.document_overlap(ev.document_tf, c) if ev.document_tf else 0.0
+            per_lemma = ev.per_sense.get(c.meaning_id)
+            if per_lemma is None:  # the same for every mention of the lemma: computed once
+                domain = ev.domain_weight * (ev.bonus(c) if ev.bonus else 0.0)
+                domain += ev.document_weight * self.document_overlap(ev.document_tf, c) if ev.document_tf else 0.0
+                pooled_score = self.score(pooled, c) if ev.pooled_context else None
+                per_lemma = ev.per_sense[c.meaning_id] = (domain, pooled_score)
+            domain, pooled_score = per_lemma
+            local_score = self.score(local, c)
+            text = ev.local_weight * local_score + ev.pooled_weight * (
+                local_score if pooled_score is None else pooled_score
+            )
             rows.append((ev.prior(c, first), text, domain, c))
         best = max(rows, key=lambda r: (r[0] + r[1] + r[2], -r[3].sense_rank))
         plain = max(rows, key=lambda r: (r[0] + r[1], -r[3].sense_rank))
@@ -550,6 +558,7 @@ class SenseEvidence:
     prior_weight: float = 4.0
     first_bonus: float = 4.0
     pooled_stems: set | None = None  # filled on first use (one evidence object serves every mention of a lemma)
+    per_sense: dict = field(default_factory=dict)  # meaning id → (domain score, pooled Lesk score), per lemma
 
     def prior(self, candidate: MeaningCandidate, first: MeaningCandidate) -> float:
         rank = max(1, candidate.sense_rank or 1)
