@@ -375,7 +375,12 @@ class MeaningResolver:
         ]
         if s.one_sense_per_discourse:
             decisions = _one_sense_per_discourse(mentions, decisions)
-        heads = [self._head_meaning(m, d, profile, contexts) for m, d in zip(mentions, decisions)]
+        heads, seen = [], {}  # one head sense per compound lemma (all its mentions share the pooled context)
+        for m, d in zip(mentions, decisions):
+            key = (m.index_type, m.lookup or m.label, d.candidate.meaning_type)
+            if key not in seen:
+                seen[key] = self._head_meaning(m, d, profile, contexts)
+            heads.append(seen[key])
         return decisions, heads, profile
 
     def _evidence(
@@ -405,8 +410,9 @@ class MeaningResolver:
         wn_c = [c for c in cands if c.meaning_type == "wordnet"]
         if not wn_c:
             return None
-        ctx = " ".join(contexts[(m.index_type, m.lookup or m.label)][:8])
-        hd = self.chooser.choose(head, ctx, wn_c, self._bonus(profile, head))
+        ctx = " ".join(contexts[(m.index_type, m.lookup or m.label)][:POOLED_CONTEXTS])
+        evidence = None if profile is None else SenseEvidence(ctx, self._bonus(profile, head), profile.document_tf)
+        hd = self.chooser.choose(head, ctx, wn_c, self._bonus(profile, head), evidence=evidence)
         return (hd.candidate.meaning_id, hd.candidate.gloss) if hd.candidate.meaning_type == "wordnet" else None
 
     @staticmethod
