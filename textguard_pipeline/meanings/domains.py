@@ -11,6 +11,7 @@ first sense without any context overlap of its own.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
@@ -105,3 +106,44 @@ class DomainProfile:
             # One other mention in the same topic (a full vote) is already strong evidence.
             score += self.topic_weight * min(1.0, best)
         return score
+
+
+#: A heading chunk: Markdown ``#`` headings, LaTeX sectioning commands.
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s|\\(?:part|chapter|(?:sub)*section|paragraph)\*?\{)")
+
+#: A section needs this many noun mentions for a profile of its own; smaller ones use the document's.
+SECTION_MIN_MENTIONS = 40
+
+
+def section_ids(chunks: Sequence[Any]) -> dict[int, int]:
+    """chunk index → section number (a heading-delimited region; 0 before the first heading)."""
+    out, n = {}, 0
+    for c in chunks:
+        if c.chunk_type != "prose" and _HEADING.match(c.text or ""):
+            n += 1
+        out[c.index] = n
+    return out
+
+
+def section_profiles(
+    wnet: Any,
+    document: DomainProfile,
+    mentions: Sequence[tuple[int, str, Sequence[MeaningCandidate]]],
+    min_mentions: int = SECTION_MIN_MENTIONS,
+) -> dict[int, DomainProfile]:
+    """Profiles of the sections with ≥ ``min_mentions`` noun mentions (section, lemma, senses); the others
+    fall back to ``document``. Each shares the document's word counts."""
+    by_section: dict[int, list] = defaultdict(list)
+    for sec, lemma, senses in mentions:
+        by_section[sec].append((lemma, senses))
+    if len(by_section) < 2:
+        return {}
+    out = {}
+    for sec, items in by_section.items():
+        if len(items) >= min_mentions:
+            prof = DomainProfile.build(
+                wnet, items, lexfile_weight=document.lexfile_weight, topic_weight=document.topic_weight
+            )
+            prof.document_tf = document.document_tf
+            out[sec] = prof
+    return out

@@ -49,7 +49,7 @@ from .candidates import (
 )
 from .choose import Decision, EmbeddedChooser, Item, LLMDisambiguator, rate_terms
 from .detector import EmbeddedDetector, EmbeddedSettings
-from .domains import DomainProfile
+from .domains import DomainProfile, section_ids, section_profiles
 from .mentions import STAGE_A_PROMPT_VERSION, Mention, MentionDetectionError, TextLayout, locate_mentions
 from .senses import SenseEvidence
 from .stage_a import LLMMentionDetector
@@ -167,6 +167,8 @@ class MeaningResolver:
         self.chooser = EmbeddedChooser(wnet)
         self.embedded = EmbeddedDetector(nlp, wnet, embedded_settings(self.settings))
         self.spacy_label = spacy_label
+        #: chunk index → section number of the document being resolved (per-section domain profiles)
+        self._sections: dict[int, int] = {}
         self.wikidata_label = wikidata.config.label if wikidata is not None else "wikidata:off"
 
     # -- provenance ---------------------------------------------------------
@@ -237,6 +239,7 @@ class MeaningResolver:
             else self.finder.find(m.label, m.index_type, m.lookup, m.pos)
             for m, skip in zip(mentions, unsupported)
         ]
+        self._sections = section_ids(chunks)
         decisions, heads, profile = self._supported_decisions(mentions, found, unsupported)
         if self.llm is not None:
             self._llm_decisions(mentions, found, decisions, stats)
@@ -364,14 +367,30 @@ class MeaningResolver:
             contexts[(m.index_type, m.lookup or m.label)].append(m.context)
         if profile is not None:
             profile.read_document(" ".join(dict.fromkeys(m.context for m in mentions)))
-        evidence: dict[tuple[str, str], SenseEvidence | None] = {}
-        for m in mentions:
-            key = (m.index_type, m.lookup or m.label)
+        # Per-section domains (a heading-delimited region with enough nouns), else the document's profile.
+        sec_of = [self._sections.get(m.chunk_index, 0) for m in mentions]
+        sections = {}
+        if profile is not None:
+            sections = section_profiles(
+                self.wnet,
+                profile,
+                [
+                    (sec, m.lookup or m.label, [c.wordnet for c in cands if c.meaning_type == "wordnet"])
+                    for sec, m, (cands, _r) in zip(sec_of, mentions, found)
+                    if m.index_type == "subject"
+                ],
+            )
+        evidence: dict[tuple, SenseEvidence | None] = {}
+        keys = []
+        for m, sec in zip(mentions, sec_of):
+            sec = sec if sec in sections else None
+            key = (m.index_type, m.lookup or m.label, sec)
             if key not in evidence:
-                evidence[key] = self._evidence(profile, m, contexts)
+                evidence[key] = self._evidence(sections.get(sec, profile), m, contexts)
+            keys.append(key)
         decisions = [
-            self.chooser.choose(m.text, m.context, cands, evidence=evidence[(m.index_type, m.lookup or m.label)])
-            for m, (cands, _r) in zip(mentions, found)
+            self.chooser.choose(m.text, m.context, cands, evidence=evidence[key])
+            for m, (cands, _r), key in zip(mentions, found, keys)
         ]
         if s.one_sense_per_discourse:
             decisions = _one_sense_per_discourse(mentions, decisions)
