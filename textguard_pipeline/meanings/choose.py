@@ -13,7 +13,7 @@ from ..core.llm import LLMError
 from ..lib.llm import UsageTally, parse_json_content
 from .candidates import HARD_CASE_THRESHOLD, Candidate, custom_candidate
 from .llm_runs import ordered_map, split_evenly
-from .senses import LeskDisambiguator
+from .senses import LeskDisambiguator, SenseEvidence
 
 # ---------------------------------------------------------------------------
 # Decisions
@@ -40,11 +40,17 @@ class EmbeddedChooser:
         context: str,
         candidates: Sequence[Candidate],
         bonus: Callable[[Any], float] | None = None,
+        evidence: SenseEvidence | None = None,
     ) -> Decision:
-        """``bonus``: extra score per WordNet sense (the document's domain profile), or None."""
+        """``bonus``: extra score per WordNet sense (the document's domain profile), or None; ``evidence``: the
+        document's evidence for the prior-plus-evidence choice (:meth:`LeskDisambiguator.choose_scored`)."""
         wn_c = [c for c in candidates if c.meaning_type == "wordnet"]
         if wn_c:
-            chosen, conf, reason = self.lesk.choose(mention_text, context, [c.wordnet for c in wn_c], bonus)
+            senses = [c.wordnet for c in wn_c]
+            if evidence is not None:
+                chosen, conf, reason = self.lesk.choose_scored(mention_text, context, senses, evidence)
+            else:
+                chosen, conf, reason = self.lesk.choose(mention_text, context, senses, bonus)
             if chosen is not None:
                 cand = next(c for c in wn_c if c.meaning_id == chosen.meaning_id)
                 return Decision(cand, conf, reason, "lesk")

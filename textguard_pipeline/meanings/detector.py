@@ -18,7 +18,7 @@ from ..core.placeholders import PLACEHOLDER_RE
 from ..core.spans import Span
 from ..lib.nlp import english_labels, language_model, load_spacy
 from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label
-from .senses import is_generic_noun, is_multiword_lemma, lexicon_cache, sense_count
+from .senses import gloss_stats, is_generic_noun, is_multiword_lemma, lexicon_cache, sense_count
 
 # ---------------------------------------------------------------------------
 # Embedded detector
@@ -46,6 +46,8 @@ _NON_SUBJECT_ENTS = {
 }
 _TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP", "PART", "AUX", "ADV", "INTJ", "SCONJ"}
 _MODIFIER_POS = {"NOUN", "PROPN", "ADJ", "VERB"}
+#: exclusion rules a document keyword overrides
+_KEYWORD_RULES = frozenset({"everyday_polysemy", "generic_noun"})
 
 
 @dataclass
@@ -57,6 +59,11 @@ class EmbeddedSettings:
     everyday_adj_senses: int = 6
     min_occurrences: dict[str, int] = field(default_factory=lambda: {"subject": 1, "author": 1})
     context_chars: int = 250
+    #: a generic or very polysemous noun is kept when it is a keyword of the document: at least
+    #: ``keyword_min`` mentions and a share of the document's noun chunks ≥ ``keyword_ratio`` × its share of
+    #: WordNet's glosses ("music" in an essay on engraving, "care" in a medical record, not "value" or "use")
+    keyword_min: int = 3
+    keyword_ratio: float = 3.0
     #: longest text handed to spaCy at once, and how many such texts per batch (memory bound)
     window_chars: int = 20_000
     spacy_batch_size: int = 16
@@ -179,6 +186,8 @@ class EmbeddedDetector:
         self.settings = settings or EmbeddedSettings()
         #: noun chunks dropped by each exclusion rule in the last ``detect`` call (per-document report)
         self.excluded: Counter = Counter()
+        self._pending: list[tuple[str, str, Mention]] = []
+        self._last_dropped: tuple[list[Any], str, str] | None = None
 
     # -- public -----------------------------------------------------------
 
@@ -198,10 +207,30 @@ class EmbeddedDetector:
             docs = self._docs_per_language(pieces)
         out: list[Mention] = []
         self.excluded = Counter()
+        self._pending: list[tuple[str, str, Mention]] = []
         for (chunk, mtext, offset, _piece), doc in zip(pieces, docs):
             if doc is not None:
                 out.extend(self._chunk_mentions(text, chunk, mtext, doc, offset))
+        out = self._admit_keywords(out)
         return self._apply_min_occurrences(out)
+
+    def _admit_keywords(self, out: list[Mention]) -> list[Mention]:
+        """Re-admit the generic/polysemous nouns that are keywords of this document (seed 003: key concepts)."""
+        if not self._pending:
+            return out
+        counts = Counter(m.lookup for m in out if m.index_type == "subject")
+        counts.update(lemma for _rule, lemma, _m in self._pending)
+        chunks = sum(self.excluded.values()) + sum(1 for m in out if m.index_type == "subject")
+        stats = gloss_stats(self.signals.wnet)
+        admitted = []
+        for rule, lemma, m in self._pending:
+            n = counts[lemma]
+            if n >= self.settings.keyword_min and n / max(1, chunks) >= self.settings.keyword_ratio * max(
+                stats.frequency(lemma), 1e-6
+            ):
+                admitted.append(m)
+                self.excluded[rule] -= 1
+        return sorted(out + admitted, key=lambda m: (m.start, m.end)) if admitted else out
 
     def _docs_per_language(self, pieces: list) -> list[Any]:
         """Issue 17: each piece parsed by its chunk's language's model (entities relabelled as English's);
@@ -284,9 +313,12 @@ class EmbeddedDetector:
                         continue
                     nc = doc[last : nc.end]
                 found = self._subject(nc)
+                pending = None
                 if isinstance(found, str):
                     self.excluded[found] += 1
-                    continue
+                    if found not in _KEYWORD_RULES or self._last_dropped is None:
+                        continue
+                    pending, found = found, self._last_dropped
                 toks, detector, lookup = found
                 s, e = offset + toks[0].idx, offset + toks[-1].idx + len(toks[-1].text)
                 if any(a < e and s < b for a, b in taken):
@@ -295,19 +327,21 @@ class EmbeddedDetector:
                 if span is None:
                     continue
                 label = _label_form(toks, self.signals)
-                out.append(
-                    Mention(
-                        span.start,
-                        span.end,
-                        span.text,
-                        "subject",
-                        label,
-                        detector,
-                        lookup=lookup,
-                        pos="n",
-                        context=self._context(mtext, s, e),
-                    )
+                mention = Mention(
+                    span.start,
+                    span.end,
+                    span.text,
+                    "subject",
+                    label,
+                    detector,
+                    lookup=lookup,
+                    pos="n",
+                    context=self._context(mtext, s, e),
                 )
+                if pending is not None:
+                    self._pending.append((pending, lookup, mention))  # decided once the document is read
+                    continue
+                out.append(mention)
                 taken.append((s, e))
         return out
 
@@ -348,16 +382,26 @@ class EmbeddedDetector:
         return False
 
     def _subject(self, nc: Any) -> tuple[list[Any], str, str] | str:
-        """(tokens, detector, lookup), or the name of the exclusion rule that dropped the noun chunk."""
+        """(tokens, detector, lookup), or the name of the exclusion rule that dropped the noun chunk; for the
+        rules a document keyword overrides, ``_last_dropped`` keeps what the chunk would have been."""
+        self._last_dropped = None
         toks = [t for t in nc]
         while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop or not self._valid_word(toks[0])):
             toks.pop(0)
         while toks and (toks[-1].pos_ in _TRIM_POS or not self._valid_word(toks[-1])):
             toks.pop()
+        toks = [t for t in toks if not t.is_space]  # a line break inside "convolutional\nlayers"
         if not toks or toks[-1].pos_ not in {"NOUN", "PROPN"}:
             return "no_noun_head"
-        if not all(self._valid_word(t) and t.pos_ in _MODIFIER_POS for t in toks):
-            return "not_a_term"  # symbols, markup, verbs or numbers inside
+        bad = [i for i, t in enumerate(toks) if not (self._valid_word(t) and t.pos_ in _MODIFIER_POS)]
+        if bad:
+            # Symbols, markup, numbers, a possessive or a hyphen inside: the clean words after the last one
+            # still name the thing ("the inductor's inductance" → inductance, "3 × 3 kernel" → kernel).
+            toks = toks[bad[-1] + 1 :]
+            while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop):
+                toks.pop(0)
+            if not toks:
+                return "not_a_term"
         # Longest WordNet multi-word lemma inside the chunk, ending anywhere.
         for n in range(min(len(toks), self.settings.max_words), 1, -1):
             for i in range(len(toks) - n, -1, -1):
@@ -386,10 +430,10 @@ class EmbeddedDetector:
                 if t.text.islower() and len(t.text) >= 6:
                     return toks, "spacy_noun_chunk", lemma
                 return "unknown_word"
-            if n_senses >= self.settings.everyday_noun_senses:
-                return "everyday_polysemy"
-            if self.signals.generic(lemma):
-                return "generic_noun"
+            if n_senses >= self.settings.everyday_noun_senses or self.signals.generic(lemma):
+                if not self.signals.structural(lemma):
+                    self._last_dropped = (toks, "spacy_noun_chunk", lemma)
+                return "everyday_polysemy" if n_senses >= self.settings.everyday_noun_senses else "generic_noun"
             if self.signals.structural(lemma):
                 return "structural_term"
             return toks, "spacy_noun_chunk", lemma

@@ -11,11 +11,12 @@ first sense without any context overlap of its own.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from .senses import MeaningCandidate, lexicon_cache
+from .senses import MeaningCandidate, lexicon_cache, stem, tokens
 
 #: Lexicographer files too broad to say anything about a domain.
 _UNINFORMATIVE = frozenset({"noun.Tops"})
@@ -54,6 +55,8 @@ class DomainProfile:
     by_lemma: dict[str, tuple[Counter, Counter]] = field(default_factory=dict)
     lexfile_weight: float = 3.0
     topic_weight: float = 3.0
+    #: stem → frequency over the document's words (the document-overlap evidence)
+    document_tf: dict = field(default_factory=dict)
 
     @classmethod
     def build(
@@ -79,6 +82,11 @@ class DomainProfile:
         prof.by_lemma = dict(per)
         return prof
 
+    def read_document(self, text: str) -> "DomainProfile":
+        """Count the document's word stems (for the document-overlap evidence)."""
+        self.document_tf = dict(Counter(stem(t) for t in tokens(text)))
+        return self
+
     def dominant(self, n: int = 3) -> list[str]:
         return [k for k, _v in self.lexfiles.most_common(n)]
 
@@ -98,3 +106,44 @@ class DomainProfile:
             # One other mention in the same topic (a full vote) is already strong evidence.
             score += self.topic_weight * min(1.0, best)
         return score
+
+
+#: A heading chunk: Markdown ``#`` headings, LaTeX sectioning commands.
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s|\\(?:part|chapter|(?:sub)*section|paragraph)\*?\{)")
+
+#: A section needs this many noun mentions for a profile of its own; smaller ones use the document's.
+SECTION_MIN_MENTIONS = 40
+
+
+def section_ids(chunks: Sequence[Any]) -> dict[int, int]:
+    """chunk index → section number (a heading-delimited region; 0 before the first heading)."""
+    out, n = {}, 0
+    for c in chunks:
+        if c.chunk_type != "prose" and _HEADING.match(c.text or ""):
+            n += 1
+        out[c.index] = n
+    return out
+
+
+def section_profiles(
+    wnet: Any,
+    document: DomainProfile,
+    mentions: Sequence[tuple[int, str, Sequence[MeaningCandidate]]],
+    min_mentions: int = SECTION_MIN_MENTIONS,
+) -> dict[int, DomainProfile]:
+    """Profiles of the sections with ≥ ``min_mentions`` noun mentions (section, lemma, senses); the others
+    fall back to ``document``. Each shares the document's word counts."""
+    by_section: dict[int, list] = defaultdict(list)
+    for sec, lemma, senses in mentions:
+        by_section[sec].append((lemma, senses))
+    if len(by_section) < 2:
+        return {}
+    out = {}
+    for sec, items in by_section.items():
+        if len(items) >= min_mentions:
+            prof = DomainProfile.build(
+                wnet, items, lexfile_weight=document.lexfile_weight, topic_weight=document.topic_weight
+            )
+            prof.document_tf = document.document_tf
+            out[sec] = prof
+    return out

@@ -51,13 +51,17 @@ from .candidates import (
 )
 from .choose import Decision, EmbeddedChooser, Item, LLMDisambiguator, rate_terms
 from .detector import EmbeddedDetector, EmbeddedSettings
-from .domains import DomainProfile
+from .domains import DomainProfile, section_ids, section_profiles
 from .llm_runs import split_evenly
 from .mentions import STAGE_A_PROMPT_VERSION, Mention, MentionDetectionError, TextLayout, locate_mentions
+from .senses import SenseEvidence
 from .stage_a import LLMMentionDetector
 from .suppression import SuppressionRule, load_suppressions, suppressing_rule
 from .wikidata import WikidataClient, WikidataConfig, default_cache_dir
 from .wordnet_install import WordNetNotInstalled, install_wordnet, open_wordnet, wordnet_status
+
+#: How many mentions of a lemma lend their contexts to its pooled context (bounded: a book repeats lemmas).
+POOLED_CONTEXTS = 12
 
 #: The one settings class (the resolver's knobs and the environment's are the same object).
 MeaningSettings = MeaningsSettings
@@ -176,6 +180,8 @@ class MeaningResolver:
         self.chooser = EmbeddedChooser(wnet)
         self.embedded = EmbeddedDetector(nlp, wnet, embedded_settings(self.settings))
         self.spacy_label = spacy_label
+        #: chunk index → section number of the document being resolved (per-section domain profiles)
+        self._sections: dict[int, int] = {}
         self.wikidata_label = wikidata.config.label if wikidata is not None else "wikidata:off"
 
     # -- provenance ---------------------------------------------------------
@@ -251,6 +257,7 @@ class MeaningResolver:
             else self.finder.find(m.label, m.index_type, m.lookup, m.pos)
             for m, skip in zip(mentions, unsupported)
         ]
+        self._sections = section_ids(chunks)
         decisions, heads, profile = self._supported_decisions(mentions, found, unsupported)
         if self.llm is not None:
             self._llm_decisions(mentions, found, decisions, stats)
@@ -362,9 +369,10 @@ class MeaningResolver:
     ) -> tuple[list[Decision], list[tuple[str, str] | None], DomainProfile | None]:
         """Decisions (one per mention), head meanings of custom compounds, and the domain profile.
 
-        Each mention is decided from its own context, with the document's domain profile adding a bonus to
-        senses that fit it; then one sense per discourse: every mention of a lemma takes the sense most of
-        them chose (the first mention's on a tie). Pooling the contexts instead scored worse on the dev half.
+        Each mention starts from WordNet's sense order (the frequency prior) and moves to another sense only
+        when its own context, the pooled contexts of its lemma, the document's domain profile and the
+        document's words together clearly favour it (:class:`SenseEvidence`); then one sense per discourse:
+        every mention of a lemma takes the sense most of them chose (the first mention's on a tie).
         """
         s = self.settings
         profile = None
@@ -380,14 +388,52 @@ class MeaningResolver:
         contexts: dict[tuple[str, str], list[str]] = defaultdict(list)
         for m in mentions:
             contexts[(m.index_type, m.lookup or m.label)].append(m.context)
+        if profile is not None:
+            profile.read_document(" ".join(dict.fromkeys(m.context for m in mentions)))
+        # Per-section domains (a heading-delimited region with enough nouns), else the document's profile.
+        sec_of = [self._sections.get(m.chunk_index, 0) for m in mentions]
+        sections = {}
+        if profile is not None:
+            sections = section_profiles(
+                self.wnet,
+                profile,
+                [
+                    (sec, m.lookup or m.label, [c.wordnet for c in cands if c.meaning_type == "wordnet"])
+                    for sec, m, (cands, _r) in zip(sec_of, mentions, found)
+                    if m.index_type == "subject"
+                ],
+            )
+        evidence: dict[tuple, SenseEvidence | None] = {}
+        keys = []
+        for m, sec in zip(mentions, sec_of):
+            sec = sec if sec in sections else None
+            key = (m.index_type, m.lookup or m.label, sec)
+            if key not in evidence:
+                evidence[key] = self._evidence(sections.get(sec, profile), m, contexts)
+            keys.append(key)
         decisions = [
-            self.chooser.choose(m.text, m.context, cands, self._bonus(profile, m.lookup or m.label))
-            for m, (cands, _r) in zip(mentions, found)
+            self.chooser.choose(m.text, m.context, cands, evidence=evidence[key])
+            for m, (cands, _r), key in zip(mentions, found, keys)
         ]
         if s.one_sense_per_discourse:
             decisions = _one_sense_per_discourse(mentions, decisions)
-        heads = [self._head_meaning(m, d, profile, contexts) for m, d in zip(mentions, decisions)]
+        heads, seen = [], {}  # one head sense per compound lemma (all its mentions share the pooled context)
+        for m, d in zip(mentions, decisions):
+            key = (m.index_type, m.lookup or m.label, d.candidate.meaning_type)
+            if key not in seen:
+                seen[key] = self._head_meaning(m, d, profile, contexts)
+            heads.append(seen[key])
         return decisions, heads, profile
+
+    def _evidence(
+        self, profile: DomainProfile | None, m: Mention, contexts: dict[tuple[str, str], list[str]]
+    ) -> SenseEvidence | None:
+        """The document's evidence for one mention (None without the domain profile: plain Lesk)."""
+        if profile is None:
+            return None
+        lemma = m.lookup or m.label
+        pooled = " ".join(contexts[(m.index_type, lemma)][:POOLED_CONTEXTS])
+        return SenseEvidence(pooled, self._bonus(profile, lemma), profile.document_tf)
 
     def _bonus(self, profile: DomainProfile | None, lemma: str):
         if profile is None:
@@ -406,8 +452,9 @@ class MeaningResolver:
         wn_c = [c for c in cands if c.meaning_type == "wordnet"]
         if not wn_c:
             return None
-        ctx = " ".join(contexts[(m.index_type, m.lookup or m.label)][:8])
-        hd = self.chooser.choose(head, ctx, wn_c, self._bonus(profile, head))
+        ctx = " ".join(contexts[(m.index_type, m.lookup or m.label)][:POOLED_CONTEXTS])
+        evidence = None if profile is None else SenseEvidence(ctx, self._bonus(profile, head), profile.document_tf)
+        hd = self.chooser.choose(head, ctx, wn_c, self._bonus(profile, head), evidence=evidence)
         return (hd.candidate.meaning_id, hd.candidate.gloss) if hd.candidate.meaning_type == "wordnet" else None
 
     @staticmethod

@@ -16,7 +16,22 @@ from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
 CORPUS = Path("/work/shared/corpus")
+TEXTS = DATA / "texts"  # excerpts of Debian packages' documentation (data/README.md names each source)
 FORMATS = {".txt": "txt", ".md": "md", ".tex": "tex", ".jsonl": "txt"}
+
+
+def source_path(source: str) -> Path:
+    """``shared-corpus:<path>`` → a file of the public dev corpus; ``texts/<name>`` → an excerpt kept here."""
+    if source.startswith("shared-corpus:"):
+        return CORPUS / source.removeprefix("shared-corpus:")
+    return DATA / source
+
+
+def source_label(path: Path) -> str:
+    path = path.resolve()
+    if path.is_relative_to(CORPUS):
+        return "shared-corpus:" + str(path.relative_to(CORPUS))
+    return str(path.relative_to(DATA))
 
 
 @dataclass(frozen=True)
@@ -37,7 +52,7 @@ def load_labels(split: str | None = None) -> list[Label]:
         rows = list(csv.DictReader((line for line in fh if not line.startswith("#")), delimiter="\t"))
     out = []
     for r in rows:
-        src = Path(r["source"].replace("shared-corpus:", str(CORPUS) + "/"))
+        src = source_path(r["source"])
         lab = Label(
             int(r["id"]), r["domain"], src, int(r["start"]), int(r["end"]), r["text"], r["lemma"], r["gold"], r["split"]
         )
@@ -67,8 +82,7 @@ def score(resolver, labels: list[Label]) -> dict:
         for lab in labs:
             assert text[lab.start : lab.end] == lab.text, f"{path}: label {lab.id} does not quote the file"
             n += 1
-            row = rows.get((lab.start, lab.end))
-            got = row.meaning_id if row is not None else None
+            got = _meaning_at(rows, lab)
             ours += got == lab.gold
             cands, _rule = resolver.finder.find(lab.lemma, "subject", lab.lemma, "n")
             wn = [c.wordnet for c in cands if c.meaning_type == "wordnet"]
@@ -82,11 +96,23 @@ def score(resolver, labels: list[Label]) -> dict:
     return {"n": n, "ours": ours / n, "first_sense": first / n, "lesk": lesk / n, "misses": misses}
 
 
+def _meaning_at(rows: dict, lab: Label) -> str | None:
+    """The row's meaning at the label's span; for a compound that ends with the label and has no meaning of
+    its own ("porcelain crown"), its ``head_meaning_id`` (as the issue scores compounds)."""
+    row = rows.get((lab.start, lab.end))
+    if row is not None:
+        return row.meaning_id
+    for (a, b), r in rows.items():
+        if a <= lab.start and b == lab.end and r.meaning_type == "custom":
+            return r.head_meaning_id
+    return None
+
+
 def load_nouns(split: str | None = None) -> list[dict]:
     with (DATA / "index_worthy.tsv").open(encoding="utf-8") as fh:
         rows = list(csv.DictReader((line for line in fh if not line.startswith("#")), delimiter="\t"))
     for r in rows:
-        r["path"] = Path(r["source"].replace("shared-corpus:", str(CORPUS) + "/"))
+        r["path"] = source_path(r["source"])
         r["start"], r["end"] = int(r["start"]), int(r["end"])
     return [r for r in rows if split is None or r["split"] == split]
 
