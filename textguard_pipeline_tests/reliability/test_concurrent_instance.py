@@ -99,3 +99,16 @@ def test_two_textguard_dev_started_at_once_on_an_empty_home_leave_one_working_in
     for i in range(2):
         assert "more than one head" not in (tmp_path / f"dev{i}.log").read_text(errors="replace")
     assert open_instance(home).get_runs() == []  # a later process opens it
+
+
+def test_instance_init_creates_a_finished_instance_once_and_again(tmp_path, capsys):
+    """`textguard instance init` (before dagster-webserver / dagster-daemon services) is repeatable."""
+    from textguard_pipeline.cli import main
+
+    home = tmp_path / "home"
+    for _ in range(2):
+        assert main(["instance", "init", "--home", str(home)]) == 0
+        assert len(_alembic_heads(home / "history" / "runs.db")) == 1
+    assert main(["instance", "init", "--home", str(home), "--migrate"]) == 0
+    assert (home / "dagster.yaml").exists() and f"instance ready: {home}" in capsys.readouterr().out
+    assert open_instance(home).get_runs() == []
