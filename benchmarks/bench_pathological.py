@@ -4,7 +4,8 @@ Each point (shape, size) runs in a process of its own — the whole pipeline for
 (``pipeline.run_document``: source_documents → resolved_meanings, NER on, embedded defaults) —
 so its peak resident memory (``ru_maxrss``) is that document's alone. Shapes:
 
-* ``paragraph`` — one line of prose (names, numbers, years, ``[N]`` citations): one huge paragraph;
+* ``paragraph`` — one line of prose (names, numbers, years, ``[N]`` citations): one huge paragraph
+  (``paragraph-fr``: the same in French, read by the French model; not in the default set);
 * ``list`` — one line of comma-separated capitalised words (an author list);
 * ``md-nest`` — Markdown blockquotes and lists nested up to 60 levels, over and over;
 * ``tex-nest`` — one LaTeX environment and brace group inside the next, as deep as the size allows.
@@ -30,16 +31,20 @@ import time
 from pathlib import Path
 
 SHAPES = ("paragraph", "list", "md-nest", "tex-nest")
-ENDINGS = {"paragraph": "txt", "list": "txt", "md-nest": "md", "tex-nest": "tex"}
+ENDINGS = {"paragraph": "txt", "paragraph-fr": "txt", "list": "txt", "md-nest": "md", "tex-nest": "tex"}
 _WORDS = (
     "the method of a result in this paper we show that model data value shows under river stone "
     "measure observed sample with for and or large small first second analysis"
 ).split()
+_MOTS = (
+    "la méthode de ce résultat dans cet article nous montrons que le modèle les données une valeur "
+    "sous la rivière pierre mesure observée échantillon avec pour et ou grand petit première seconde analyse"
+).split()
 _NAMES = ("Dirichlet", "Hilbert", "Noether", "Ramanujan", "Kovalevskaya", "Paris", "Geneva", "Cambridge")
 
 
-def _sentence(rnd: random.Random) -> str:
-    words = [rnd.choice(_WORDS) for _ in range(rnd.randint(8, 16))]
+def _sentence(rnd: random.Random, vocabulary: tuple[str, ...] | list[str] = _WORDS) -> str:
+    words = [rnd.choice(vocabulary) for _ in range(rnd.randint(8, 16))]
     words[rnd.randrange(len(words))] = rnd.choice(_NAMES)
     if rnd.random() < 0.3:
         words.append(f"in {rnd.randint(1900, 2024)}")
@@ -52,14 +57,15 @@ def _sentence(rnd: random.Random) -> str:
 
 
 def document(shape: str, n_bytes: int, seed: int = 1) -> str:
-    """A document of about ``n_bytes`` UTF-8 bytes (ASCII) of the given shape."""
+    """A document of about ``n_bytes`` UTF-8 bytes of the given shape."""
     rnd = random.Random(seed)
     parts: list[str] = []
     n = 0
-    if shape == "paragraph":
+    if shape in ("paragraph", "paragraph-fr"):
+        vocabulary = _MOTS if shape == "paragraph-fr" else _WORDS
         while n < n_bytes:
-            parts.append(_sentence(rnd))
-            n += len(parts[-1]) + 1
+            parts.append(_sentence(rnd, vocabulary))
+            n += len(parts[-1].encode("utf-8")) + 1
         return " ".join(parts) + "\n"
     if shape == "list":
         from textguard_pipeline_tests.protection.shapes import shape as list_shape
