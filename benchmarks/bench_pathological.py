@@ -12,7 +12,7 @@ so its peak resident memory (``ru_maxrss``) is that document's alone. Shapes:
 
 Linear shows as a flat "s/MB" column; "peak" is the whole process (Python, spaCy, WordNet
 included), "MB/MB" what each extra MB of input costs. ``BENCH_PATHOLOGICAL_MB`` sets the
-sizes (default ``0.25,0.5,1``), ``BENCH_PATHOLOGICAL_SHAPES`` the shapes; the documented limit
+sizes (default ``0.1,0.2,0.4``), ``BENCH_PATHOLOGICAL_SHAPES`` the shapes; the documented limit
 (``TEXTGUARD_MAX_DOCUMENT_BYTES``, 10 MiB) is measured with ``BENCH_PATHOLOGICAL_MB=5,10``.
 
 ``python -m benchmarks.bench_pathological --point SHAPE MB`` runs one point and prints JSON.
@@ -173,7 +173,7 @@ def run_point(shape: str, mb: float) -> dict:
 
 
 def _sizes() -> list[float]:
-    return [float(x) for x in os.environ.get("BENCH_PATHOLOGICAL_MB", "0.25,0.5,1").split(",") if x.strip()]
+    return [float(x) for x in os.environ.get("BENCH_PATHOLOGICAL_MB", "0.1,0.2,0.4").split(",") if x.strip()]
 
 
 def _peak_asset(r: dict) -> str:
