@@ -21,9 +21,10 @@ $(BENCH_STAMP): $(STAMP)
 
 install: $(STAMP)
 
+# copied to a temporary name and renamed: a process starting meanwhile never reads half a file
 $(DAGSTER_HOME)/dagster.yaml: dagster.yaml
 	@mkdir -p $(DAGSTER_HOME)
-	cp dagster.yaml $@
+	cp dagster.yaml $@.tmp.$$$$ && mv -f $@.tmp.$$$$ $@
 
 ## make run: install, set up WordNet, materialize every asset for every sample document, print the check report
 run: install $(DAGSTER_HOME)/dagster.yaml
@@ -36,9 +37,10 @@ test: install
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
-## make ui: the Dagster UI (webserver + daemon) on http://127.0.0.1:3000
+## make ui: the Dagster UI (webserver + daemon) on http://127.0.0.1:3000; `textguard dev` creates the
+## instance under its file lock first (a report or another UI may be starting on the same DAGSTER_HOME)
 ui: install $(DAGSTER_HOME)/dagster.yaml
-	$(BIN)/dagster dev -h 127.0.0.1 -p 3000 -w workspace.yaml
+	$(BIN)/textguard dev -h 127.0.0.1 -p 3000 -w workspace.yaml
 
 ## make bench: speed benchmarks, printed as ratios against baselines in the same run
 bench: $(BENCH_STAMP)

@@ -217,7 +217,7 @@ def ui_timings(rows: list, tmp: Path, home: Path, env: dict, new_keys: list[str]
     bin_dir = Path(sys.executable).parent
     proc = start_group(
         [
-            str(bin_dir / "dagster"),
+            str(bin_dir / "textguard"),  # the instance is made under the lock, then `dagster dev`
             "dev",
             "-h",
             "127.0.0.1",

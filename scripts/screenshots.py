@@ -51,10 +51,8 @@ def _answers(url: str) -> bool:
 def _start_ui(port: int) -> subprocess.Popen:
     env = dict(os.environ)
     env.setdefault("DAGSTER_HOME", str(ROOT / "data" / "dagster_home"))
-    Path(env["DAGSTER_HOME"]).mkdir(parents=True, exist_ok=True)
-    if not (Path(env["DAGSTER_HOME"]) / "dagster.yaml").exists():
-        shutil.copy(ROOT / "dagster.yaml", Path(env["DAGSTER_HOME"]) / "dagster.yaml")
-    exe = Path(sys.executable).with_name("dagster")
+    # `textguard dev` creates the instance (and its dagster.yaml) under the instance lock, then runs `dagster dev`
+    exe = Path(sys.executable).with_name("textguard")
     # Its own process group: `dagster dev` from a non-interactive shell ignores SIGTERM to itself alone.
     return subprocess.Popen(
         [str(exe), "dev", "-h", "127.0.0.1", "-p", str(port), "-w", "workspace.yaml"],

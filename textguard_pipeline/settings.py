@@ -125,6 +125,16 @@ def max_partitions_per_run(env: Mapping[str, str] | None = None) -> int:
     return max(1, env_int("TEXTGUARD_MAX_PARTITIONS_PER_RUN", 50, env))
 
 
+#: Default per-document size limit: 10 MiB (≥ 10 MB), the size up to which every asset stays under 2.5 GB.
+DEFAULT_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
+
+
+def max_document_bytes(env: Mapping[str, str] | None = None) -> int:
+    """Largest document read, in bytes (``TEXTGUARD_MAX_DOCUMENT_BYTES``, default 10 MiB, ≥ 1); a larger file
+    becomes a flagged ``source_documents`` row naming the file and the limit."""
+    return env_int("TEXTGUARD_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES, env, minimum=1)
+
+
 def dagster_home(env: Mapping[str, str] | None = None) -> str:
     """The Dagster instance directory (``DAGSTER_HOME``, default data/dagster_home)."""
     return env_path("DAGSTER_HOME", PROJECT_ROOT / "data" / "dagster_home", env)

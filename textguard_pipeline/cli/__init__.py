@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import ner_serve, prune, report, wordnet
+from . import dev, ner_serve, prune, report, wordnet
 
-SUBCOMMANDS = (report, prune, ner_serve, wordnet)
+SUBCOMMANDS = (report, prune, dev, ner_serve, wordnet)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,6 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["dev"]:  # everything after it belongs to `dagster dev` (argparse would claim -h, -p …)
+        return dev.run_dev(argv[1:])
     args = build_parser().parse_args(argv)
     return int(args.func(args) or 0)
 

@@ -109,10 +109,19 @@ def format_of(path: Path | str) -> str:
     return FORMATS[suffix]
 
 
-def read_document(path: Path | str, corpus_root: Path | str) -> Document:
+def too_large(size: int, max_bytes: int) -> str:
+    """The problem of a document over the per-document size limit (names the limit and its variable)."""
+    return (
+        f"{size:,} bytes is over the per-document limit of {max_bytes:,} bytes "
+        "(TEXTGUARD_MAX_DOCUMENT_BYTES); split the file or raise the limit"
+    )
+
+
+def read_document(path: Path | str, corpus_root: Path | str, max_bytes: int | None = None) -> Document:
     """Read one document; errors name the file (relative to the corpus root).
 
-    Raises DocumentDecodeError with the first bad byte offset for invalid UTF-8.
+    Raises DocumentDecodeError with the first bad byte offset for invalid UTF-8, and DocumentError
+    when the file is larger than ``max_bytes`` (None: no limit) — checked before it is read.
     """
     p = Path(path)
     rel = display_path(relative_path(p, corpus_root))
@@ -121,9 +130,14 @@ def read_document(path: Path | str, corpus_root: Path | str) -> Document:
     if problem is not None:
         raise DocumentError(rel, problem)
     try:
-        data = p.read_bytes()
+        if max_bytes is not None and (size := p.stat().st_size) > max_bytes:
+            raise DocumentError(rel, too_large(size, max_bytes))
+        with open(p, "rb") as fh:  # at most one byte past the limit: a file growing meanwhile is caught too
+            data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
     except OSError as exc:  # permission denied, I/O error, vanished meanwhile: a flagged row, not a crash
         raise DocumentError(rel, f"cannot be read: {exc.strerror or exc}") from None
+    if max_bytes is not None and len(data) > max_bytes:
+        raise DocumentError(rel, too_large(p.stat().st_size, max_bytes))
     text = decode_strict(data, rel)
     return Document(
         doc_id=doc_id_for(p, corpus_root),

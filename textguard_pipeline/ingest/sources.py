@@ -8,6 +8,7 @@ from typing import Any
 
 import pandas as pd
 
+from .. import settings
 from ..core.frames import source_error_frame, source_frame
 from .documents import (
     FORMATS,
@@ -30,10 +31,15 @@ def entry_for(doc_id: str, path: Path | str, corpus_root: Path | str) -> CorpusE
 
 
 def source_documents_frame(
-    doc_id: str, entry: CorpusEntry | None, corpus_root: Path | str, log: Any = logger
+    doc_id: str,
+    entry: CorpusEntry | None,
+    corpus_root: Path | str,
+    log: Any = logger,
+    max_bytes: int | None = None,
 ) -> pd.DataFrame:
-    """The document's row; a file that cannot be named, reached or read is a row with status="error"
-    and a reason that names the file (the ``source_documents_readable`` check fails on it)."""
+    """The document's row; a file that cannot be named, reached or read, or that is larger than
+    ``max_bytes`` (None: ``TEXTGUARD_MAX_DOCUMENT_BYTES``), is a row with status="error" and a reason
+    that names the file (the ``source_documents_readable`` check fails on it)."""
     if entry is None:
         return source_error_frame(doc_id, "", "", f"{doc_id}: no such document under {corpus_root}")
     fmt = FORMATS.get(Path(entry.rel).suffix.lower(), "")
@@ -42,7 +48,8 @@ def source_documents_frame(
         log.error(message)
         return source_error_frame(doc_id, entry.rel, fmt, message)
     try:
-        return source_frame(read_document(entry.path, corpus_root))
+        limit = settings.max_document_bytes() if max_bytes is None else max_bytes
+        return source_frame(read_document(entry.path, corpus_root, limit))
     except DocumentError as exc:
         log.error(str(exc))
         return source_error_frame(doc_id, entry.rel, fmt, str(exc))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any, Iterator, Sequence
 
 from ..core.nlp import spacy_input
@@ -232,25 +233,23 @@ class EmbeddedDetector:
                 self.excluded[rule] -= 1
         return sorted(out + admitted, key=lambda m: (m.start, m.end)) if admitted else out
 
-    def _docs_per_language(self, pieces: list) -> list[Any]:
+    def _docs_per_language(self, pieces: list) -> Iterator[Any]:
         """Issue 17: each piece parsed by its chunk's language's model (entities relabelled as English's);
-        None for a language without a model — never another language's model."""
-        by_lang: dict[str | None, list[int]] = {}
-        for i, p in enumerate(pieces):
-            by_lang.setdefault(getattr(p[0], "language", None), []).append(i)
-        docs: list[Any] = [None] * len(pieces)
-        for lang, idx in by_lang.items():
+        None for a language without a model — never another language's model. Yielded in order, one run of
+        same-language pieces at a time, lazily: a long French paragraph never holds all its Docs at once."""
+        for lang, run in groupby(pieces, key=lambda p: getattr(p[0], "language", None)):
+            run = list(run)
             if lang in _MODEL_LANGUAGES:
                 nlp = self.nlp
             else:
                 lm = language_model(lang)
                 if lm.name is None:
+                    yield from (None for _ in run)
                     continue
                 nlp = load_spacy(lm.name)
-            texts = (spacy_input(pieces[i][3]) for i in idx)
-            for i, doc in zip(idx, nlp.pipe(texts, batch_size=self.settings.spacy_batch_size)):
-                docs[i] = english_labels(doc, lang)
-        return docs
+            texts = (spacy_input(p[3]) for p in run)
+            for doc in nlp.pipe(texts, batch_size=self.settings.spacy_batch_size):
+                yield english_labels(doc, lang)
 
     # -- per chunk ----------------------------------------------------------
 

@@ -8,7 +8,9 @@ holding an exclusive file lock in the home directory, so exactly one process ini
 and the others then open a finished one. The lock does not depend on the storage classes
 configured in ``dagster.yaml`` (SQLite, PostgreSQL, or our own event-log storages): whatever
 the instance does when it is constructed happens once at a time. Keep every construction of
-the CLI's instance behind it.
+the CLI's instance behind it. Dagster's own processes (``dagster dev``, the webserver, the daemon)
+open the instance without the lock, so every way the project starts them goes through
+:func:`prepare_instance` first (``textguard dev``, ``textguard instance init``).
 
 A run executed in process by ``textguard report`` carries its process identity in tags;
 :func:`fail_orphaned_runs` marks runs whose process is gone (SIGKILL, OOM, power loss) as
@@ -65,6 +67,25 @@ def open_instance(home: str | os.PathLike[str] | None = None) -> DagsterInstance
     with instance_lock(home):
         _install_config(home)
         return DagsterInstance.from_ref(InstanceRef.from_dir(str(home)))
+
+
+def prepare_instance(home: str | os.PathLike[str] | None = None, migrate: bool = False) -> Path:
+    """Create (and with ``migrate``, upgrade) the instance of ``home`` under the lock, then close it.
+
+    For processes that open the instance themselves — ``dagster dev``, ``dagster-webserver``,
+    ``dagster-daemon``, which cannot take our lock: run this first (``textguard dev`` and
+    ``textguard instance init`` do), so they all open a finished instance. Returns the home.
+    """
+    home = Path(home or settings.dagster_home()).resolve()
+    with instance_lock(home):
+        _install_config(home)
+        instance = DagsterInstance.from_ref(InstanceRef.from_dir(str(home)))
+        try:
+            if migrate:
+                instance.upgrade()
+        finally:
+            instance.dispose()
+    return home
 
 
 # -- runs whose process is gone -----------------------------------------------------------

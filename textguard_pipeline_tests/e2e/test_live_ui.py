@@ -119,7 +119,7 @@ def dagster_dev(tmp_path, env: dict):
     # dagster dev launched from a non-interactive shell ignores SIGTERM: own process group, signal the group
     proc = start_group(
         [
-            str(VENV_BIN / "dagster"),
+            str(VENV_BIN / "textguard"),  # as `make ui`: the instance is made under the lock, then `dagster dev`
             "dev",
             "-h",
             "127.0.0.1",

@@ -72,3 +72,21 @@ def test_discover_skips_hidden_ignored_and_sidecars_and_flags_collisions(tmp_pat
     assert len(found) == 2 and "a.md" not in found and sorted(p.name for p in found.values()) == ["A.md", "a.md"]
     with pytest.raises(FileNotFoundError):
         discover_documents(tmp_path / "missing")
+
+
+def test_the_size_limit_names_the_file_and_the_limit_and_counts_bytes_not_characters(tmp_path):
+    from textguard_pipeline import settings
+    from textguard_pipeline.ingest.sources import entry_for, source_documents_frame
+
+    p = tmp_path / "big.md"
+    p.write_bytes("é".encode() * 50)  # 50 characters, 100 bytes
+    assert read_document(p, tmp_path, max_bytes=100).n_chars == 50
+    with pytest.raises(DocumentError, match=r"big\.md: 100 bytes is over the per-document limit of 99 bytes"):
+        read_document(p, tmp_path, max_bytes=99)
+    row = source_documents_frame("big.md", entry_for("big.md", p, tmp_path), tmp_path, max_bytes=99).iloc[0]
+    assert (row["status"], row["text"], row["path"]) == ("error", "", "big.md")
+    assert "TEXTGUARD_MAX_DOCUMENT_BYTES" in row["error"]
+    assert settings.max_document_bytes({}) >= 10_000_000
+    assert settings.max_document_bytes({"TEXTGUARD_MAX_DOCUMENT_BYTES": "99"}) == 99
+    with pytest.raises(settings.SettingsError):
+        settings.max_document_bytes({"TEXTGUARD_MAX_DOCUMENT_BYTES": "0"})

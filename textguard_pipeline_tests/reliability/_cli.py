@@ -6,7 +6,7 @@ import os
 import random
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -24,6 +24,7 @@ class Place:
     warehouse: Path
     home: Path
     out: Path
+    extra: dict[str, str] = field(default_factory=dict)  # further variables for every process started here
 
     def env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTGUARD_", "DAGSTER_"))}
@@ -33,6 +34,7 @@ class Place:
             TEXTGUARD_WAREHOUSE=str(self.warehouse),
             PYTHONUNBUFFERED="1",
         )
+        env.update(self.extra)
         return env
 
     def command(self, *args: str) -> list[str]:

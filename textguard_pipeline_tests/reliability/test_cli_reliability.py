@@ -170,12 +170,24 @@ def test_a_corpus_emptied_by_accident_is_not_pruned(tmp_path):
     assert done.returncode != 0 and "refusing to prune everything" in done.stderr
 
 
-def test_an_unreadable_file_is_a_flagged_row_and_a_failing_report(tmp_path):
+def test_unreadable_and_oversized_files_are_flagged_rows_and_a_failing_report(tmp_path):
     p = place(tmp_path)
-    write_docs(p.corpus, 1)
+    p.extra["TEXTGUARD_MAX_DOCUMENT_BYTES"] = "4000"  # the documented limit, made small (default 10 MiB)
+    write_docs(p.corpus, 2)  # about 1.5 kB each: under the limit
     (p.corpus / "gone.txt").symlink_to(tmp_path / "nowhere.txt")  # a dangling link (CI runs as root)
+    (p.corpus / "huge.txt").write_text("word " * 1000, encoding="utf-8")  # 5,000 bytes: over it
     res = p.report(timeout=300)
     assert res.returncode == 1
-    md = p.markdown()
-    assert "gone.txt" in md.split("## Failures", 1)[-1]
-    assert (p.warehouse / "source_documents" / "doc000.txt.parquet").exists()
+    failures = p.markdown().split("## Failures", 1)[-1]
+    assert "gone.txt" in failures
+    assert "huge.txt: 5,000 bytes is over the per-document limit of 4,000 bytes" in failures
+    assert "TEXTGUARD_MAX_DOCUMENT_BYTES" in failures
+    rows = {
+        d: pq.read_table(p.warehouse / "source_documents" / f"{d}.parquet").to_pylist()[0]
+        for d in ("huge.txt", "doc000.txt", "doc001.txt")
+    }
+    assert rows["huge.txt"]["status"] == "error" and rows["huge.txt"]["text"] == ""
+    for doc in ("doc000.txt", "doc001.txt"):  # the other documents are unaffected
+        assert rows[doc]["status"] == "ok"
+        assert pq.read_table(p.warehouse / "parsed_chunks" / f"{doc}.parquet").num_rows > 0
+    assert "doc000.txt" not in failures and "doc001.txt" not in failures
