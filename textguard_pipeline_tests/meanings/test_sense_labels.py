@@ -76,6 +76,6 @@ def test_held_out_senses_beat_first_sense_by_15_points(heldout_scores):
     assert heldout_scores["ours"] >= heldout_scores["first_sense"] + 0.15
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16 target not reached: index-worthy coverage ≈ 70 % (dev half)")
+@pytest.mark.xfail(strict=True, reason="issue 16 target not reached: index-worthy coverage 82.5 % (held-out)")
 def test_held_out_index_worthy_coverage_is_at_least_90_percent(resolver):
     assert coverage(resolver, load_nouns("heldout"))["coverage"] >= 0.90
