@@ -26,6 +26,19 @@ WIKIDATA_ID = re.compile(r"^wikidata:Q[1-9][0-9]*$")
 _TITLE_CASE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*$")
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9-]+s?$")
 
+#: filled after the rows are built (rating, provenance, token attribution)
+LATE_COLUMNS = (
+    "indexability",
+    "specificity",
+    "overall_confidence",
+    "run_id",
+    "prompt_version",
+    "settings_hash",
+    "extraction_version",
+    "prompt_tokens",
+    "completion_tokens",
+)
+
 RESOLVED_COLUMNS = [
     "doc_id",
     "start",
@@ -58,29 +71,8 @@ RESOLVED_COLUMNS = [
     "head_meaning_id",
     "head_meaning_gloss",
     "meaning_reason",
-    "indexability",
-    "specificity",
-    "overall_confidence",
-    "run_id",
-    "prompt_version",
-    "settings_hash",
-    "extraction_version",
-    "prompt_tokens",
-    "completion_tokens",
+    *LATE_COLUMNS,
 ]
-
-#: filled after the rows are built (rating, provenance, token attribution)
-LATE_COLUMNS = (
-    "indexability",
-    "specificity",
-    "overall_confidence",
-    "run_id",
-    "prompt_version",
-    "settings_hash",
-    "extraction_version",
-    "prompt_tokens",
-    "completion_tokens",
-)
 
 
 # ---------------------------------------------------------------------------
