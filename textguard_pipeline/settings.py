@@ -135,6 +135,17 @@ def max_document_bytes(env: Mapping[str, str] | None = None) -> int:
     return env_int("TEXTGUARD_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES, env, minimum=1)
 
 
+def set_paths(corpus: str | None = None, warehouse: str | None = None, home: str | Path | None = None) -> None:
+    """Command-line options win over the environment: written here, for this process and the workers it
+    starts (the CLI's ``--corpus``/``--warehouse`` and ``textguard dev``'s instance directory)."""
+    if corpus:
+        os.environ["TEXTGUARD_CORPUS_DIR"] = os.path.abspath(corpus)
+    if warehouse:
+        os.environ["TEXTGUARD_WAREHOUSE"] = str(warehouse)
+    if home:
+        os.environ["DAGSTER_HOME"] = str(home)
+
+
 def dagster_home(env: Mapping[str, str] | None = None) -> str:
     """The Dagster instance directory (``DAGSTER_HOME``, default data/dagster_home)."""
     return env_path("DAGSTER_HOME", PROJECT_ROOT / "data" / "dagster_home", env)

@@ -13,6 +13,8 @@ import os
 import shutil
 import sys
 
+from .. import settings
+
 
 def cmd_instance_init(args: argparse.Namespace) -> int:
     from ..operations.instance import prepare_instance
@@ -31,7 +33,7 @@ def run_dev(dagster_args: list[str]) -> int:
     from ..operations.instance import prepare_instance
 
     home = prepare_instance()  # $DAGSTER_HOME or data/dagster_home
-    os.environ["DAGSTER_HOME"] = str(home)
+    settings.set_paths(home=home)
     # the dagster next to this Python (the project's venv), else the one on PATH
     exe = shutil.which("dagster", path=os.path.dirname(sys.executable)) or shutil.which("dagster")
     if exe is None:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import os
+
+from .. import settings
 
 
 def cmd_prune(args: argparse.Namespace) -> int:
-    if args.corpus:
-        os.environ["TEXTGUARD_CORPUS_DIR"] = os.path.abspath(args.corpus)
-    if args.warehouse:
-        os.environ["TEXTGUARD_WAREHOUSE"] = args.warehouse
+    settings.set_paths(corpus=args.corpus, warehouse=args.warehouse)
     # the CLI imports a command's modules when it runs: `textguard --help` stays fast
     from ..operations.prune import prune
     from ..operations.safe_text import one_line

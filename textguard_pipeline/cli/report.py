@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import os
+
+from .. import settings
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    if args.corpus:
-        os.environ["TEXTGUARD_CORPUS_DIR"] = os.path.abspath(args.corpus)
-    if args.warehouse:
-        os.environ["TEXTGUARD_WAREHOUSE"] = args.warehouse
+    settings.set_paths(corpus=args.corpus, warehouse=args.warehouse)
     return run_report(
         out_dir=args.out, batch_size=args.batch_size, select=args.select, quiet=args.quiet, workers=args.workers
     )
@@ -24,7 +22,6 @@ def run_report(
     workers: int | None = None,
 ) -> int:
     # the CLI imports a command's modules when it runs: `textguard --help` stays fast
-    from .. import settings
     from ..operations.report import materialize_corpus, render_markdown, write_report
 
     log = (lambda *_a, **_k: None) if quiet else (lambda m: print(m, flush=True))
@@ -43,7 +40,6 @@ def run_report(
 
 def llm_cost_estimate(select: str | None = None) -> str | None:
     """The seed-003 cost estimate of this corpus when resolved_meanings will call an LLM (else None)."""
-    from .. import settings
     from ..ingest.documents import DocumentError, discover_documents, read_document
     from ..meanings.cost import estimate_texts
 
