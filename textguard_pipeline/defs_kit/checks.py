@@ -20,6 +20,7 @@ from dagster import (
 
 from ..lib.spans import check_char_ranges
 from .io_manager import MissingPartition
+from .rule_memo import precomputed
 
 #: rule(doc_id, frame, source_text_or_None) -> failing rows as dicts
 Rule = Callable[[str, pd.DataFrame, str | None], Iterable[Mapping[str, Any]]]
@@ -30,6 +31,9 @@ MAX_REPORTED = 20
 #: them to each document of a multi-document run and isolates a document that breaks one (runner.py), so
 #: that one document's failed invariant does not stop the other documents' downstream steps.
 BLOCKING_RULES: dict[str, dict[str, tuple[Rule, bool]]] = {}
+#: asset → {check name: (rule, with_sources)} of every frame check: an asset step applies those its run
+#: includes and its check step reuses the results (rule_memo.py).
+FRAME_RULES: dict[str, dict[str, tuple[Rule, bool]]] = {}
 
 
 def _frames(value: Any) -> dict[str, pd.DataFrame]:
@@ -96,6 +100,7 @@ def frame_check(
     ins = {"source_documents": AssetIn("source_documents")} if with_sources else {}
     if blocking and severity == AssetCheckSeverity.ERROR:  # what Dagster blocks downstream on
         BLOCKING_RULES.setdefault(asset, {})[name] = (rule, with_sources)
+    FRAME_RULES.setdefault(asset, {})[name] = (rule, with_sources)
 
     def evaluate(value: Any, source_documents: Any = None) -> AssetCheckResult:
         texts = source_texts(source_documents) if with_sources else {}
@@ -104,7 +109,9 @@ def frame_check(
         for doc_id, df in _frames(value).items():
             checked += len(df)
             key = doc_id or (str(df["doc_id"].iloc[0]) if len(df) and "doc_id" in df else "")
-            for f in rule(key, df, texts.get(key)):
+            text = texts.get(key)
+            done = precomputed(df, name, text if with_sources else None)
+            for f in done if done is not None else rule(key, df, text):
                 failures.append({"doc_id": key, **f})
         return result_from_failures(failures, checked=checked, severity=severity)
 

@@ -31,6 +31,7 @@ from dagster import InputContext, MetadataValue, OutputContext, UPathIOManager
 from upath import UPath
 
 from .. import settings
+from .rule_memo import MEMO
 from .run_keys import run_partition_keys
 
 
@@ -149,6 +150,8 @@ class ParquetIOManager(UPathIOManager):
                 self.dump_to_path(context, frame, path)
             except OSError as exc:  # disk full, read-only: say which file, keep the cause
                 raise OSError(exc.errno, f"cannot write {path}: {exc.strerror or exc}") from exc
+            if _is_local(path):
+                MEMO.bind(context.asset_key.to_user_string(), key, frame, os.fspath(path))
             rows += len(frame)
         extra = set(obj) - set(paths) - set(refused)
         if extra:
@@ -185,9 +188,15 @@ class ParquetIOManager(UPathIOManager):
             return super().load_input(context)
         paths, refused = self._split_paths(context)
         out: dict[str, Any] = {key: MissingPartition(key, "", reason) for key, reason in refused.items()}
+        for_check = _is_check_step(context)
         for key, path in paths.items():
             try:
-                out[key] = self.load_from_path(context, path)
+                if for_check:  # the rule results the asset step computed for this very file, if any
+                    frame, ident = _READ_CACHE.read_with_ident(path)
+                    MEMO.annotate(os.fspath(path), ident, frame)
+                    out[key] = frame
+                else:
+                    out[key] = self.load_from_path(context, path)
             except FileNotFoundError:
                 out[key] = MissingPartition(key, str(path))
             except Exception as exc:  # a truncated or foreign file: this document only, named
@@ -249,17 +258,21 @@ class _ReadCache:
         return int(settings.operations_settings().io_cache_mb * 1_000_000)
 
     def read(self, path: UPath | str) -> pd.DataFrame:
+        return self.read_with_ident(path)[0]
+
+    def read_with_ident(self, path: UPath | str) -> tuple[pd.DataFrame, tuple[int, int, int] | None]:
+        """The frame and the identity of the file it came from (None: not a local file, or the cache is off)."""
         path = UPath(path)
         limit = self._limit()
-        if limit <= 0 or getattr(path, "protocol", "") not in ("", "file", "local"):
-            return read_parquet(path)
+        if limit <= 0 or not _is_local(path):
+            return read_parquet(path), None
         name = os.fspath(path)
         st = os.stat(name)  # FileNotFoundError as before
         ident = (st.st_ino, st.st_mtime_ns, st.st_size)
         hit = self._frames.get(name)
         if hit is not None and hit[0] == ident:
             self._frames.move_to_end(name)
-            return hit[2].copy(deep=False)
+            return hit[2].copy(deep=False), ident
         frame, nbytes = _read_parquet_sized(path)
         if hit is not None:
             self._bytes -= hit[1]
@@ -270,10 +283,21 @@ class _ReadCache:
             while self._bytes > limit and self._frames:
                 _, (_, n, _) = self._frames.popitem(last=False)
                 self._bytes -= n
-        return frame
+        return frame, ident
 
 
 _READ_CACHE = _ReadCache()
+
+
+def _is_local(path: UPath | str) -> bool:
+    return getattr(path, "protocol", "") in ("", "file", "local")
+
+
+def _is_check_step(context: InputContext) -> bool:
+    try:
+        return bool(context.step_context.is_asset_check_step)
+    except Exception:  # no step (a direct load_input call) or another Dagster: load as usual
+        return False
 
 
 def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> None:
@@ -282,7 +306,7 @@ def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> None:
     table = frame_to_table(frame)
     # The writer's pid in the name lets a sweep tell an orphan (writer killed) from a file being written.
     tmp = path.with_name(f".{path.name}.{os.getpid()}-{uuid.uuid4().hex}.tmp")
-    if getattr(path, "protocol", "") in ("", "file", "local"):
+    if _is_local(path):
         local_tmp, local_path = os.fspath(tmp), os.fspath(path)
         os.makedirs(os.path.dirname(local_path), exist_ok=True)
         try:

@@ -30,9 +30,10 @@ from dagster import (
 )
 
 from ..settings import max_partitions_per_run
-from .checks import BLOCKING_RULES
+from .checks import BLOCKING_RULES, FRAME_RULES, Rule
 from .io_manager import MissingPartition, ParquetIOManager, partition_key_problem
 from .partitions import documents_partitions
+from .rule_memo import MEMO, Results, text_fingerprint
 
 
 class UpstreamMissing(Exception):
@@ -101,6 +102,7 @@ def per_document(
     failures: dict[str, str] = {}
     skipped: dict[str, str] = {}
     seconds: dict[str, float] = {}
+    rules = step_rules(context)
     for key in keys:
         t_doc = time.perf_counter()
         try:
@@ -110,7 +112,7 @@ def per_document(
             frames = [frame_of(u, key) for u in upstreams]
             out[key] = build(key, *frames)
             seconds[key] = time.perf_counter() - t_doc
-            broken = invariant_failure(context, key, out[key], frames) if len(keys) > 1 else None
+            broken = invariant_failure(context, key, out[key], frames, rules)
             if broken:
                 context.log.error(f"document {key!r} isolated: blocking check {broken}")
                 out[key] = None
@@ -143,29 +145,70 @@ def per_document(
     return Output(out, metadata=metadata)
 
 
-def invariant_failure(context: AssetExecutionContext, key: str, df: Any, frames: list[pd.DataFrame]) -> str | None:
-    """``"<check name> fails: <first failure>"`` when ``df`` breaks a blocking check of this asset, else None.
+def invariant_failure(
+    context: AssetExecutionContext, key: str, df: Any, frames: list[pd.DataFrame], rules: RuleSet | None = None
+) -> str | None:
+    """``"<check name> fails: <first failure>"`` when ``df`` breaks a blocking check of this asset in a
+    multi-document run (the document is then isolated), else None.
 
-    The rules are the checks' own (checks.BLOCKING_RULES); a rule that needs the document's text is
-    skipped when the text cannot be had here (the check itself still runs and says so)."""
-    try:
-        rules = BLOCKING_RULES.get(context.assets_def.key.to_user_string())
-    except Exception:  # not a single-asset step
-        return None
+    The rules are the checks' own (checks.FRAME_RULES): the blocking ones in a multi-document run, and every
+    frame check the run includes; their results are offered to the check step (rule_memo.py), which then does
+    not apply them again. A rule that needs the document's text is skipped when the text cannot be had here
+    (the check itself still runs and says so)."""
+    asset, isolate, rules = rules if rules is not None else step_rules(context)
     if not rules or not isinstance(df, pd.DataFrame):
         return None
     source: str | None = None
     looked = False
+    results: Results = {}
     for name, (rule, with_sources) in rules.items():
         if with_sources and not looked:
             source, looked = document_text(context, key, frames), True
         if with_sources and source is None:
             continue
-        failed = list(rule(key, df, source if with_sources else None))
-        if failed:
+        guards = isolate and name in BLOCKING_RULES.get(asset, ())
+        try:
+            failed = list(rule(key, df, source if with_sources else None))
+        except Exception:
+            if guards:  # as before: the document is isolated with the rule's error
+                raise
+            continue  # not computed here: the check step applies the rule and reports the error itself
+        results[name] = (failed, text_fingerprint(source) if with_sources else None)
+        if failed and guards:
+            MEMO.withdraw(asset, key)
             first = ", ".join(f"{k}={v!r}" for k, v in failed[0].items() if k != "doc_id")
             return f"{name} fails on {len(failed)} row(s): {first}"[:500]
+    MEMO.offer(asset, key, df, results)
     return None
+
+
+#: (asset, isolate, {check name: (rule, with_sources)}) of one asset step
+RuleSet = tuple[str, bool, dict[str, tuple[Rule, bool]]]
+
+
+def step_rules(context: AssetExecutionContext) -> RuleSet:
+    """The frame rules an asset step applies to each document: the blocking ones when it can isolate a
+    document (a multi-document run), and those of every check of the asset that the run evaluates."""
+    try:
+        asset = context.assets_def.key.to_user_string()
+    except Exception:  # not a single-asset step
+        return "", False, {}
+    isolate = len(run_keys(context)) > 1
+    names = selected_rule_names(context, asset)
+    blocking = BLOCKING_RULES.get(asset, {})
+    rules = {n: r for n, r in FRAME_RULES.get(asset, {}).items() if n in names or (isolate and n in blocking)}
+    return asset, isolate, rules
+
+
+def selected_rule_names(context: AssetExecutionContext, asset: str) -> set[str]:
+    """Names of the checks of ``asset`` this run evaluates (its own selection, else its job's checks)."""
+    try:
+        selected = context.run.asset_check_selection
+        if selected is None:
+            selected = context.job_def.asset_layer.asset_graph.asset_check_keys
+        return {k.name for k in selected if k.asset_key.to_user_string() == asset}
+    except Exception:  # another Dagster: apply only what isolation needs
+        return set()
 
 
 def document_text(context: AssetExecutionContext, key: str, frames: list[pd.DataFrame]) -> str | None:
