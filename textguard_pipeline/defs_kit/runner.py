@@ -201,8 +201,12 @@ def step_rules(context: AssetExecutionContext) -> RuleSet:
 
 
 def selected_rule_names(context: AssetExecutionContext, asset: str) -> set[str]:
-    """Names of the checks of ``asset`` this run evaluates (its own selection, else its job's checks)."""
+    """Names of the checks of ``asset`` this run evaluates in this process (its own selection, else its job's
+    checks); none when this process runs this step alone (multiprocess or celery executor: the check step
+    runs elsewhere and could not reuse the results)."""
     try:
+        if len(context.get_step_execution_context().execution_plan.step_keys_to_execute) <= 1:
+            return set()
         selected = context.run.asset_check_selection
         if selected is None:
             selected = context.job_def.asset_layer.asset_graph.asset_check_keys

@@ -1,6 +1,8 @@
 """Frame-check rules applied once per document: in the asset's own step, reused by its check step in the same
 process for the very file written and the very text checked, evaluated again for anything else."""
 
+import os
+
 import pandas as pd
 from dagster import AssetCheckKey, AssetSelection, DagsterInstance, Definitions, asset, define_asset_job
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
@@ -18,6 +20,10 @@ CALLS: list[tuple[str, str]] = []
 def counted(name, rule):
     def _rule(doc_id, df, source):
         CALLS.append((name, doc_id))
+        log = os.environ.get("TEXTGUARD_TEST_RULE_LOG")
+        if log:  # calls made in other processes (multiprocess executor)
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(f"{name} {doc_id}\n")
         return rule(doc_id, df, source)
 
     return _rule
@@ -141,3 +147,39 @@ def test_results_are_bound_to_the_object_written_and_the_text_checked(tmp_path):
     assert precomputed(loaded, "rule", "abc") == [{"row": 0}]
     assert precomputed(loaded, "rule", "abd") is None  # checked against another text
     assert precomputed(loaded, "other", "abc") is None
+
+
+def _multiprocess_job():
+    from textguard_pipeline.defs_kit.resources import build_resources
+    from textguard_pipeline.ingest.defs import source_documents
+
+    job = define_asset_job("mp", selection=AssetSelection.all() | AssetSelection.all_asset_checks())
+    defs = Definitions(
+        assets=[source_documents, memo_words],
+        asset_checks=group_checks(CHECKS),
+        jobs=[job],
+        resources=build_resources(),
+    )
+    return defs.resolve_job_def("mp")
+
+
+def test_a_step_alone_in_its_process_applies_only_what_isolation_needs(tmp_path, monkeypatch):
+    """Multiprocess executor: the check step runs in another process and could not reuse results, so the
+    asset step applies only its blocking rules (isolation); each non-blocking rule still runs once."""
+    from dagster import execute_job, reconstructable
+
+    _defs(tmp_path, monkeypatch)  # corpus and warehouse
+    log = tmp_path / "calls.log"
+    monkeypatch.setenv("TEXTGUARD_TEST_RULE_LOG", str(log))
+    keys = list(DOCS)
+    (tmp_path / "home").mkdir()
+    with DagsterInstance.local_temp(str(tmp_path / "home")) as instance:
+        instance.add_dynamic_partitions("documents", keys)
+        with execute_job(
+            reconstructable(_multiprocess_job),
+            instance=instance,
+            tags={ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1]},
+        ) as result:
+            assert result.success
+    calls = sorted(tuple(line.split()) for line in log.read_text().splitlines())
+    assert calls == sorted([("ranges", d) for d in DOCS] * 2 + [("short", d) for d in DOCS])
