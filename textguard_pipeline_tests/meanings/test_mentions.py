@@ -411,3 +411,16 @@ def test_embedded_keeps_the_owner_and_the_words_beside_a_multiword_lemma(embedde
     # a hyphenated modifier that is no noun adds nothing and is not counted as an excluded phrase
     embedded.detect("A well-known encryption.\n", parse_document("A well-known encryption.\n", "txt"), "txt")
     assert sum(embedded.excluded.values()) == 0
+
+
+def test_prose_islands_exact_offsets_and_limits():
+    from textguard_pipeline.meanings.mentions import prose_islands
+
+    tex = "\\begin{figure}\n\\caption[short]{A {nested} caption \\textbf{here}.}\n\\caption{unclosed\n\\end{figure}\n"
+    chunks = parse_document(tex, "tex")
+    islands = [i for c in chunks for i in prose_islands(c, "tex")]
+    assert [i.text for i in islands] == ["A {nested} caption \\textbf{here}."]  # balanced braces; unclosed: none
+    assert all(tex[i.start : i.end] == i.text and i.chunk_type == "prose" for i in islands)
+    # prose chunks and code blocks give no islands; a short YAML value is no prose line
+    md = "---\ntitle: Cipher\n---\n\nSome prose here.\n\n```python\n# the encryption of each message\n```\n"
+    assert [i for c in parse_document(md, "md") for i in prose_islands(c, "md")] == []
