@@ -18,7 +18,7 @@ from ..core.parsing import Chunk
 from ..core.placeholders import PLACEHOLDER_RE
 from ..core.spans import Span
 from ..lib.nlp import english_labels, language_model, load_spacy
-from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label
+from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
 from .senses import gloss_stats, is_generic_noun, is_multiword_lemma, lexicon_cache, sense_count
 
 # ---------------------------------------------------------------------------
@@ -189,11 +189,15 @@ class EmbeddedDetector:
         self.excluded: Counter = Counter()
         self._pending: list[tuple[str, str, Mention]] = []
         self._last_dropped: tuple[list[Any], str, str] | None = None
+        #: pieces of the current noun chunk left beside what it was reduced to (judged on their own)
+        self._rest: list[list[Any]] = []
 
     # -- public -----------------------------------------------------------
 
     def detect(self, text: str, chunks: Sequence[Chunk], fmt: str = "txt") -> list[Mention]:
         prose = [c for c in chunks if c.chunk_type == "prose" and c.text.strip()]
+        # Captions, titles and front-matter descriptions name key concepts too (issue 16).
+        prose = sorted(prose + [i for c in chunks for i in prose_islands(c, fmt)], key=lambda c: c.start)
         masked = [analysis_text(c.text, fmt) for c in prose]
         # Bounded windows, pulled lazily in small batches: a 10 MB one-line paragraph never reaches spaCy
         # whole (E088 above nlp.max_length, ≈ 1 GB of parse state per MB).
@@ -212,7 +216,7 @@ class EmbeddedDetector:
         for (chunk, mtext, offset, _piece), doc in zip(pieces, docs):
             if doc is not None:
                 out.extend(self._chunk_mentions(text, chunk, mtext, doc, offset))
-        out = self._admit_keywords(out)
+        out = self._admit_keywords(sorted(out, key=lambda m: (m.start, m.end)))
         return self._apply_min_occurrences(out)
 
     def _admit_keywords(self, out: list[Mention]) -> list[Mention]:
@@ -311,38 +315,48 @@ class EmbeddedDetector:
                         self.excluded["named_entity"] += 1
                         continue
                     nc = doc[last : nc.end]
-                found = self._subject(nc)
-                pending = None
-                if isinstance(found, str):
-                    self.excluded[found] += 1
-                    if found not in _KEYWORD_RULES or self._last_dropped is None:
-                        continue
-                    pending, found = found, self._last_dropped
-                toks, detector, lookup = found
-                s, e = offset + toks[0].idx, offset + toks[-1].idx + len(toks[-1].text)
-                if any(a < e and s < b for a, b in taken):
-                    continue
-                span = self._span(text, chunk, mtext, s, e)
-                if span is None:
-                    continue
-                label = _label_form(toks, self.signals)
-                mention = Mention(
-                    span.start,
-                    span.end,
-                    span.text,
-                    "subject",
-                    label,
-                    detector,
-                    lookup=lookup,
-                    pos="n",
-                    context=self._context(mtext, s, e),
-                )
-                if pending is not None:
-                    self._pending.append((pending, lookup, mention))  # decided once the document is read
-                    continue
-                out.append(mention)
-                taken.append((s, e))
+                self._rest = []
+                self._emit(self._subject(nc), text, chunk, mtext, offset, out, taken)
+                # The pieces a chunk lost to the clean tail or beside a multi-word lemma, read as phrases of
+                # their own: "the inductor's inductance" → inductor too (issue 16: heads and owners kept).
+                for run in self._rest:
+                    found = self._judge(run)
+                    if found != "no_noun_head":  # a modifier that is no noun ("oriented") is no phrase: not counted
+                        self._emit(found, text, chunk, mtext, offset, out, taken)
         return out
+
+    def _emit(self, found, text: str, chunk: Chunk, mtext: str, offset: int, out: list, taken: list) -> None:
+        """Record one judged noun phrase: a mention, a pending keyword, or an exclusion count."""
+        pending = None
+        if isinstance(found, str):
+            self.excluded[found] += 1
+            if found not in _KEYWORD_RULES or self._last_dropped is None:
+                return
+            pending, found = found, self._last_dropped
+        toks, detector, lookup = found
+        s, e = offset + toks[0].idx, offset + toks[-1].idx + len(toks[-1].text)
+        if any(a < e and s < b for a, b in taken):
+            return
+        span = self._span(text, chunk, mtext, s, e)
+        if span is None:
+            return
+        label = _label_form(toks, self.signals)
+        mention = Mention(
+            span.start,
+            span.end,
+            span.text,
+            "subject",
+            label,
+            detector,
+            lookup=lookup,
+            pos="n",
+            context=self._context(mtext, s, e),
+        )
+        if pending is not None:
+            self._pending.append((pending, lookup, mention))  # decided once the document is read
+            return
+        out.append(mention)
+        taken.append((s, e))
 
     def _name_tokens(self, ent: Any) -> list[Any] | None:
         toks = [t for t in ent if not t.is_space]
@@ -395,18 +409,33 @@ class EmbeddedDetector:
         bad = [i for i, t in enumerate(toks) if not (self._valid_word(t) and t.pos_ in _MODIFIER_POS)]
         if bad:
             # Symbols, markup, numbers, a possessive or a hyphen inside: the clean words after the last one
-            # still name the thing ("the inductor's inductance" → inductance, "3 × 3 kernel" → kernel).
+            # still name the thing ("the inductor's inductance" → inductance, "3 × 3 kernel" → kernel); the
+            # clean runs before it are judged on their own when they end in a noun (inductor, problem-oriented).
+            cuts = [-1, *bad]
+            self._rest.extend(toks[a + 1 : b] for a, b in zip(cuts, cuts[1:]) if b > a + 1)
             toks = toks[bad[-1] + 1 :]
             while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop):
                 toks.pop(0)
             if not toks:
                 return "not_a_term"
+        return self._judge(toks, rest=True)
+
+    def _judge(self, toks: list[Any], rest: bool = False) -> tuple[list[Any], str, str] | str:
+        """:meth:`_subject` for clean tokens; ``rest``: the words beside a multi-word lemma go to ``_rest``."""
+        self._last_dropped = None
+        if not rest:  # a piece of a chunk: trimmed like a chunk, and it must end in a common noun
+            while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop or not self._valid_word(toks[0])):
+                toks = toks[1:]
+            if not toks or toks[-1].pos_ != "NOUN" or not self._valid_word(toks[-1]):
+                return "no_noun_head"
         # Longest WordNet multi-word lemma inside the chunk, ending anywhere.
         for n in range(min(len(toks), self.settings.max_words), 1, -1):
             for i in range(len(toks) - n, -1, -1):
                 sub = toks[i : i + n]
                 phrase = _lookup_form(sub, self.signals)
                 if self.signals.mwe(phrase) and self.signals.senses(phrase, "n"):
+                    if rest:  # "lady slipper orchid" → lady; "hash function output" → output
+                        self._rest.extend(r for r in (toks[:i], toks[i + n :]) if r)
                     return sub, "wordnet_mwe", phrase
         while len(toks) > 1 and self._everyday_modifier(toks[0]):
             toks.pop(0)

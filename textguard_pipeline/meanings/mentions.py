@@ -214,3 +214,66 @@ def analysis_text(text: str, fmt: str) -> str:
                 if chars[i] != "\n":
                     chars[i] = " "
     return "".join(chars)
+
+
+# ---------------------------------------------------------------------------
+# Prose inside structural chunks (issue 16: captions, headings, front-matter descriptions)
+
+#: LaTeX commands whose braced argument is prose a reader sees: captions and sectioning titles
+_TEX_PROSE_CMD = re.compile(
+    r"\\(?:caption|subcaption|captionof\{[^{}\n]*\}|title|part|chapter|(?:sub)*section|(?:sub)?paragraph)\*?"
+    r"(?:\[[^\]\n]*\])?\{"
+)
+_MD_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(\S[^\n]*?)[ \t#]*$", re.M)
+#: a line of a Markdown structural block (front matter, table) that reads as prose: ≥ 4 words of letters,
+#: after an optional ``key:`` / ``- `` / ``|`` lead
+_MD_PROSE_LINE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w-]*:[ \t]*(?:[>|]-?)?[ \t]*|[-|][ \t]*)?([^\n]*)$", re.M)
+_PROSE_WORD = re.compile(r"\b[A-Za-z][a-z]+\b")
+_ISLAND_MIN_WORDS = 4
+
+
+def _brace_end(text: str, i: int) -> int:
+    """Index of the ``}`` closing the group opened just before ``i`` (-1 if unbalanced)."""
+    depth = 1
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def prose_islands(chunk: Chunk, fmt: str) -> list[Chunk]:
+    """The prose a reader sees inside a structural chunk, as prose sub-chunks with exact offsets: LaTeX
+    captions and sectioning titles, Markdown headings and front-matter/table lines of ≥ 4 words. Figure
+    bodies (TikZ, includegraphics options), labels and YAML keys stay out."""
+    if chunk.chunk_type != "structural" or chunk.math_placeholders:
+        return []
+    text = chunk.text
+    ranges: list[tuple[int, int]] = []
+    if fmt == "tex":
+        for m in _TEX_PROSE_CMD.finditer(text):
+            end = _brace_end(text, m.end())
+            if end > m.end():
+                ranges.append((m.end(), end))
+    elif fmt == "md":
+        ranges = [m.span(1) for m in _MD_HEADING.finditer(text)]
+        heads = {a for a, _ in ranges}
+        for m in _MD_PROSE_LINE.finditer(text):
+            a, b = m.span(1)
+            if a not in heads and len(_PROSE_WORD.findall(text, a, b)) >= _ISLAND_MIN_WORDS:
+                ranges.append((a, b))
+    out: list[Chunk] = []
+    for a, b in sorted(ranges):
+        if text[a:b].strip() and (not out or a >= out[-1].end - chunk.start):  # a title inside a caption: once
+            out.append(
+                Chunk(chunk.index, "prose", chunk.start + a, chunk.start + b, text[a:b], language=chunk.language)
+            )
+    return out

@@ -90,6 +90,13 @@ def test_resolved_meanings(corpus):
     assert by_doc["paper.tex"]["suppressed"].value >= 1 and by_doc["bleu.md"]["suppressed"].value == 0
     assert by_doc["bleu.md"]["meaning_types"].data["wordnet"] == (bleu["meaning_type"] == "wordnet").sum()
     assert by_doc["bleu.md"]["dagster/row_count"].value == len(bleu)
+    # issue 16: per document, the share of noun phrases dropped by each exclusion rule
+    paper_stats = by_doc["paper.tex"]["per_document"].data["paper.tex"]
+    shares = paper_stats["excluded_share"]
+    assert paper_stats["noun_chunks"] > (paper.index_type == "subject").sum()
+    assert "everyday_polysemy" in shares  # "the key $k$": 15 WordNet senses
+    assert all(0 < v <= 1 for v in shares.values()) and sum(shares.values()) < 1
+    assert by_doc["empty.txt"]["per_document"].data["empty.txt"]["excluded_share"] == {}
 
 
 def test_resource_without_lexicon(tmp_path, monkeypatch):

@@ -375,3 +375,52 @@ def test_embedded_detector_on_long_symbol_runs_is_fast(tmp_path):
         found = det.detect(text, parse_document(text, "txt"), "txt")
     assert "Thomas Aquinas" in {x.text for x in found}
     assert not check_char_ranges([{"start": x.start, "end": x.end, "text": x.text} for x in found], text)
+
+
+def test_embedded_reads_captions_titles_and_front_matter(embedded):
+    # Issue 16: prose inside structural chunks names key concepts too; figure bodies and keys stay out.
+    tex = (
+        "Body text.\n\n\\begin{figure}\n\\centering\n\\node at (0,0) {encryption key};\n"
+        "\\caption{The encryption of each message.}\n\\label{fig:encryption}\n\\end{figure}\n\nMore text.\n"
+    )
+    found = detect(embedded, tex, "tex")
+    cap = tex.index("The encryption of each")
+    cap_end = tex.index("}", cap)
+    subjects = [x for x in found if x.index_type == "subject"]
+    assert {x.label for x in subjects} >= {"encryption", "message"}
+    assert all(cap <= x.start and x.end <= cap_end for x in subjects)  # not the TikZ node, not the label
+
+    md = (
+        "---\ntitle: Cipher\nlicense: apache-2.0\ndescription: >-\n  The encryption of each message is "
+        "checked by the protocol.\n---\n\n# Message encryption\n\nBody text.\n"
+    )
+    found = detect(embedded, md, "md")
+    labels = {(x.label, md.index("The encryption") <= x.start < md.index("\n---")) for x in found}
+    assert {("encryption", True), ("protocol", True), ("message encryption", False)} <= labels
+    assert not any(x.label in {"title", "license", "description"} for x in found)
+
+
+def test_embedded_keeps_the_owner_and_the_words_beside_a_multiword_lemma(embedded):
+    # Issue 16: the clean-tail rule and the multi-word lemma no longer swallow the other nouns of a chunk.
+    text = "The message's encryption is checked. Each academic degree requirement is listed.\n"
+    found = detect(embedded, text, "txt")
+    got = {(x.text, x.detector) for x in found}
+    assert {("message", "spacy_noun_chunk"), ("encryption", "spacy_noun_chunk")} <= got
+    assert {("academic degree", "wordnet_mwe"), ("requirement", "spacy_noun_chunk")} <= got
+    assert [x.start for x in found] == sorted(x.start for x in found)
+    # a hyphenated modifier that is no noun adds nothing and is not counted as an excluded phrase
+    embedded.detect("A well-known encryption.\n", parse_document("A well-known encryption.\n", "txt"), "txt")
+    assert sum(embedded.excluded.values()) == 0
+
+
+def test_prose_islands_exact_offsets_and_limits():
+    from textguard_pipeline.meanings.mentions import prose_islands
+
+    tex = "\\begin{figure}\n\\caption[short]{A {nested} caption \\textbf{here}.}\n\\caption{unclosed\n\\end{figure}\n"
+    chunks = parse_document(tex, "tex")
+    islands = [i for c in chunks for i in prose_islands(c, "tex")]
+    assert [i.text for i in islands] == ["A {nested} caption \\textbf{here}."]  # balanced braces; unclosed: none
+    assert all(tex[i.start : i.end] == i.text and i.chunk_type == "prose" for i in islands)
+    # prose chunks and code blocks give no islands; a short YAML value is no prose line
+    md = "---\ntitle: Cipher\n---\n\nSome prose here.\n\n```python\n# the encryption of each message\n```\n"
+    assert [i for c in parse_document(md, "md") for i in prose_islands(c, "md")] == []

@@ -4,7 +4,8 @@ used to tune). Needs the full WordNet 3.0 (Debian wordnet-base), converted here 
 Measured on the final code of the second round (full WordNet 3.0, held-out half, n = 134; the test prints the
 current figures): sense accuracy 61.9 % (ours) vs 58.2 % (first sense) vs 58.2 % (plain Lesk). Ours beats both
 baselines (asserted), but the issue's target (≥ 15 points above first sense) is NOT met and stays a strict
-xfail until it is. Index-worthy coverage 82.5 % (held-out, 40 nouns); the ≥ 90 % target is a strict xfail as well.
+xfail until it is. Index-worthy coverage 85.0 % (held-out, 34 of 40 nouns; 82.5 % before captions, titles and
+the pieces of noun chunks were read); the ≥ 90 % target is a strict xfail as well, ≥ 85 % is asserted.
 """
 
 from pathlib import Path
@@ -76,6 +77,19 @@ def test_held_out_senses_beat_first_sense_by_15_points(heldout_scores):
     assert heldout_scores["ours"] >= heldout_scores["first_sense"] + 0.15
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16 target not reached: index-worthy coverage 82.5 % (held-out)")
-def test_held_out_index_worthy_coverage_is_at_least_90_percent(resolver):
-    assert coverage(resolver, load_nouns("heldout"))["coverage"] >= 0.90
+@pytest.fixture(scope="module")
+def heldout_coverage(resolver):
+    c = coverage(resolver, load_nouns("heldout"))
+    print(f"\nheld-out index-worthy coverage {c['coverage']:.3f}; excluded without a row {c['excluded_dropped']:.3f}")
+    return c
+
+
+def test_held_out_index_worthy_coverage_and_exclusions_hold(heldout_coverage):
+    # what the detector reaches today (85.0 %, 34 of 40), and excluded nouns mostly still without a row (70.2 %)
+    assert heldout_coverage["coverage"] >= 0.85
+    assert heldout_coverage["excluded_dropped"] >= 0.65
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16 target not reached: index-worthy coverage 85.0 % (held-out)")
+def test_held_out_index_worthy_coverage_is_at_least_90_percent(heldout_coverage):
+    assert heldout_coverage["coverage"] >= 0.90
