@@ -28,7 +28,8 @@ when missing), with ``fsync`` on, one database per variant. spaCy and WordNet ar
 sample text is run once, before anything is timed. The core loop and the PostgreSQL-layout backfill
 run ``BENCH_REPEATS`` (default 2) times, interleaved; each keeps its best time. Prints
 documents/second for each, the ratio dagster/core (goal ≥ 0.8)
-and Dagster's overhead in ms per document. ``BENCH_BACKFILL_TIERS=root|full`` runs one tier.
+and Dagster's overhead in ms per document. ``BENCH_BACKFILL_TIERS=root|full`` runs one tier; ``BENCH_PER_CHECK=0`` skips the former one-step-per-check
+variants.
 """
 
 import os
@@ -399,6 +400,8 @@ def pipeline_tier(tmp: Path) -> None:
             for i, (kind, with_checks, label) in enumerate(FULL_VARIANTS):
                 if (kind.startswith("pg") and pg is None) or (only and kind not in only):
                     continue
+                if with_checks is True and os.environ.get("BENCH_PER_CHECK", "1") == "0":
+                    continue  # the former layout (one step per check), for reference only
                 times[i].append(_run_variant(pg, tmp, f"full_{i}_{r}", kind, with_checks, docs, None))
                 print(f"  {label}: {times[i][-1][2]:.1f} s", flush=True)
         stock = []
