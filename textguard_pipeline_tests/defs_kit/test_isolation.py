@@ -13,6 +13,8 @@ from textguard_pipeline.defs_kit.check_steps import group_checks
 from textguard_pipeline.defs_kit.checks import char_range_check, documents_ok_check
 from textguard_pipeline.defs_kit.runner import asset_kwargs, per_document
 
+from ._corpus import small_corpus
+
 DOCS = {"a.md": "Alpha text here.\n", "b.md": "Bravo text here.\n", "c.md": "Charlie text here.\n"}
 BAD = "b.md"
 
@@ -57,12 +59,7 @@ def _run(tmp_path, monkeypatch, keys):
     from textguard_pipeline.defs_kit.resources import build_resources
     from textguard_pipeline.ingest.defs import source_documents
 
-    root = tmp_path / "corpus"
-    root.mkdir(exist_ok=True)
-    for name, text in DOCS.items():
-        (root / name).write_text(text, encoding="utf-8")
-    monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(root))
-    monkeypatch.setenv("TEXTGUARD_WAREHOUSE", str(tmp_path / "wh"))
+    small_corpus(tmp_path, monkeypatch, DOCS)
     checks = group_checks(
         [
             char_range_check("first_words"),

@@ -13,6 +13,8 @@ from textguard_pipeline.defs_kit.io_manager import write_parquet_atomic
 from textguard_pipeline.defs_kit.rule_memo import ATTR, RuleMemo, precomputed, text_fingerprint
 from textguard_pipeline.defs_kit.runner import asset_kwargs, per_document
 
+from ._corpus import small_corpus
+
 DOCS = {"a.md": "Alpha text here.\n", "b.md": "Bravo text here.\n", "c.md": "Charlie text here.\n"}
 CALLS: list[tuple[str, str]] = []
 
@@ -66,12 +68,7 @@ def _defs(tmp_path, monkeypatch):
     from textguard_pipeline.defs_kit.resources import build_resources
     from textguard_pipeline.ingest.defs import source_documents
 
-    root = tmp_path / "corpus"
-    root.mkdir(exist_ok=True)
-    for name, text in DOCS.items():
-        (root / name).write_text(text, encoding="utf-8")
-    monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(root))
-    monkeypatch.setenv("TEXTGUARD_WAREHOUSE", str(tmp_path / "wh"))
+    small_corpus(tmp_path, monkeypatch, DOCS)
     everything = define_asset_job("all", selection=AssetSelection.all() | AssetSelection.all_asset_checks())
     keys = [AssetCheckKey(memo_words.key, n) for n in ("memo_words_char_ranges", "memo_words_short")]
     checks_only = define_asset_job("checks_only", selection=AssetSelection.checks(*keys))
