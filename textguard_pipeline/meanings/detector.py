@@ -239,6 +239,8 @@ class EmbeddedDetector:
             return out
         counts = Counter(m.lookup for m in out if m.index_type == "subject")
         counts.update(lemma for _rule, lemma, _m in self._pending)
+        # a noun recurs as the modifier of the compounds it forms too ("volume measures", "foot bones")
+        counts.update(w for m in out if m.index_type == "subject" and " " in m.lookup for w in m.lookup.split()[:-1])
         chunks = sum(self.excluded.values()) + sum(1 for m in out if m.index_type == "subject")
         stats = gloss_stats(self.signals.wnet)
         admitted = []
