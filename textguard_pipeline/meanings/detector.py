@@ -45,6 +45,8 @@ _NON_SUBJECT_ENTS = {
     "CARDINAL",
     "ORDINAL",
 }
+#: entities whose nouns are units of measure ("5 miles", "12 ft by 3 ft")
+_UNIT_ENTS = frozenset({"QUANTITY"})
 _TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP", "PART", "AUX", "ADV", "INTJ", "SCONJ"}
 _MODIFIER_POS = {"NOUN", "PROPN", "ADJ", "VERB"}
 #: exclusion rules a document keyword overrides
@@ -191,6 +193,7 @@ class EmbeddedDetector:
         self._last_dropped: tuple[list[Any], str, str] | None = None
         #: pieces of the current noun chunk left beside what it was reduced to (judged on their own)
         self._rest: list[list[Any]] = []
+        self._in_quantity: set[int] = set()
 
     # -- public -----------------------------------------------------------
 
@@ -213,11 +216,22 @@ class EmbeddedDetector:
         out: list[Mention] = []
         self.excluded = Counter()
         self._pending: list[tuple[str, str, Mention]] = []
+        self._in_quantity: set[int] = set()  # ids of the mentions read inside quantity entities
         for (chunk, mtext, offset, _piece), doc in zip(pieces, docs):
             if doc is not None:
                 out.extend(self._chunk_mentions(text, chunk, mtext, doc, offset))
         out = self._admit_keywords(sorted(out, key=lambda m: (m.start, m.end)))
-        return self._apply_min_occurrences(out)
+        return self._apply_min_occurrences(self._units_named_alone(out))
+
+    def _units_named_alone(self, out: list[Mention]) -> list[Mention]:
+        """Units read inside quantities stay only when the document names them on their own at least as often
+        ("You have: mile" in a units manual): a word problem's "12 inches" measures something, it is not its
+        subject."""
+        if not self._in_quantity:
+            return out
+        inside = Counter(m.lookup for m in out if id(m) in self._in_quantity)
+        alone = Counter(m.lookup for m in out if id(m) not in self._in_quantity)
+        return [m for m in out if id(m) not in self._in_quantity or alone[m.lookup] >= inside[m.lookup]]
 
     def _admit_keywords(self, out: list[Mention]) -> list[Mention]:
         """Re-admit the generic/polysemous nouns that are keywords of this document (seed 003: key concepts)."""
@@ -225,6 +239,8 @@ class EmbeddedDetector:
             return out
         counts = Counter(m.lookup for m in out if m.index_type == "subject")
         counts.update(lemma for _rule, lemma, _m in self._pending)
+        # a noun recurs as the modifier of the compounds it forms too ("volume measures", "foot bones")
+        counts.update(w for m in out if m.index_type == "subject" and " " in m.lookup for w in m.lookup.split()[:-1])
         chunks = sum(self.excluded.values()) + sum(1 for m in out if m.index_type == "subject")
         stats = gloss_stats(self.signals.wnet)
         admitted = []
@@ -323,7 +339,29 @@ class EmbeddedDetector:
                     found = self._judge(run)
                     if found != "no_noun_head":  # a modifier that is no noun ("oriented") is no phrase: not counted
                         self._emit(found, text, chunk, mtext, offset, out, taken)
+            self._quantity_units(doc, text, chunk, mtext, offset, out, taken)
         return out
+
+    def _quantity_units(self, doc: Any, text: str, chunk: Chunk, mtext: str, offset: int, out: list, taken: list):
+        """The unit nouns inside quantity entities ("5 miles", "mile = 5280 ft"), each judged as a phrase of
+        its own: the quantity as a whole is no subject, its unit may be a key concept of the text. The row
+        spans only the noun; the numbers beside it are left to whatever protects them."""
+        for ent in doc.ents:
+            if ent.label_ not in _UNIT_ENTS:
+                continue
+            run: list[Any] = []
+            for tok in [*ent, None]:
+                if tok is not None and tok.pos_ == "NOUN" and self._valid_word(tok):
+                    run.append(tok)
+                    continue
+                if run:
+                    found = self._judge(run)
+                    if found != "no_noun_head":
+                        n, k = len(out), len(self._pending)
+                        self._emit(found, text, chunk, mtext, offset, out, taken)
+                        self._in_quantity.update(id(m) for m in out[n:])
+                        self._in_quantity.update(id(p[2]) for p in self._pending[k:])
+                run = []
 
     def _emit(self, found, text: str, chunk: Chunk, mtext: str, offset: int, out: list, taken: list) -> None:
         """Record one judged noun phrase: a mention, a pending keyword, or an exclusion count."""

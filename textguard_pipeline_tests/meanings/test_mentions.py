@@ -424,3 +424,26 @@ def test_prose_islands_exact_offsets_and_limits():
     # prose chunks and code blocks give no islands; a short YAML value is no prose line
     md = "---\ntitle: Cipher\n---\n\nSome prose here.\n\n```python\n# the encryption of each message\n```\n"
     assert [i for c in parse_document(md, "md") for i in prose_islands(c, "md")] == []
+
+
+def test_embedded_reads_the_unit_inside_a_quantity_when_the_text_is_about_it(embedded):
+    # Issue 16: "5280 ft mile" or "one meter" is a quantity (no subject as a whole), yet its unit is a key
+    # concept of a text about units. The row spans the noun only; the number stays outside it.
+    text = "The meter is the base unit of length. Today one meter is 100 centimeters. The meter was redefined.\n"
+    found = detect(embedded, text, "txt")
+    unit = text.index("meter is 100")
+    assert ("meter", unit, unit + 5) in {(x.label, x.start, x.end) for x in found}
+    assert not any(x.start < unit and unit < x.end for x in found)  # "one meter" is not a row
+    # a word problem measures with the unit and never names it alone: the unit is no subject there
+    problem = "The plank is 3 meters long and 2 meters wide. What is the area of the plank?\n"
+    assert "meter" not in {x.label for x in detect(embedded, problem, "txt")}
+
+
+def test_embedded_counts_a_generic_noun_in_the_compounds_it_forms(embedded):
+    # Issue 16: "foot" is generic by WordNet's gloss counts; a text that keeps forming compounds with it
+    # ("foot length", "foot bones") is about it, so the noun alone is a keyword there — and only there.
+    about = "Foot length sets the shoe size. The foot bones carry the weight. Doctors examine the foot.\n"
+    alone = about.rindex("foot")
+    assert ("foot", alone, alone + 4) in {(x.label, x.start, x.end) for x in detect(embedded, about, "txt")}
+    other = "Length sets the shoe size. The bones carry the weight. Doctors examine the foot.\n"
+    assert "foot" not in {x.label for x in detect(embedded, other, "txt")}
