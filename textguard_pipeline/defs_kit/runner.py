@@ -102,7 +102,7 @@ def per_document(
     failures: dict[str, str] = {}
     skipped: dict[str, str] = {}
     seconds: dict[str, float] = {}
-    rules = step_rules(context)
+    rule_set = step_rules(context)
     for key in keys:
         t_doc = time.perf_counter()
         try:
@@ -112,7 +112,7 @@ def per_document(
             frames = [frame_of(u, key) for u in upstreams]
             out[key] = build(key, *frames)
             seconds[key] = time.perf_counter() - t_doc
-            broken = invariant_failure(context, key, out[key], frames, rules)
+            broken = invariant_failure(context, key, out[key], frames, rule_set)
             if broken:
                 context.log.error(f"document {key!r} isolated: blocking check {broken}")
                 out[key] = None
@@ -146,7 +146,7 @@ def per_document(
 
 
 def invariant_failure(
-    context: AssetExecutionContext, key: str, df: Any, frames: list[pd.DataFrame], rules: RuleSet | None = None
+    context: AssetExecutionContext, key: str, df: Any, frames: list[pd.DataFrame], rule_set: RuleSet | None = None
 ) -> str | None:
     """``"<check name> fails: <first failure>"`` when ``df`` breaks a blocking check of this asset in a
     multi-document run (the document is then isolated), else None.
@@ -155,7 +155,7 @@ def invariant_failure(
     frame check the run includes; their results are offered to the check step (rule_memo.py), which then does
     not apply them again. A rule that needs the document's text is skipped when the text cannot be had here
     (the check itself still runs and says so)."""
-    asset, isolate, rules = rules if rules is not None else step_rules(context)
+    asset, isolate, rules = rule_set if rule_set is not None else step_rules(context)
     if not rules or not isinstance(df, pd.DataFrame):
         return None
     source: str | None = None

@@ -9,6 +9,16 @@ from . import citation_styles_set, number_recall_set, number_set
 from .scoring import score
 
 
+def held_out_score(protector, labelled, kind: str, name: str):
+    """The score on ``labelled``'s held-out half, printed with the tune half's and every held-out miss."""
+    tune, held = labelled.split()
+    s = score(protector, held, kind)
+    print(f"\n{name}, held-out ({len(held)} examples): {s}; tune ({len(tune)}): {score(protector, tune, kind)}")
+    for m in s.misses:
+        print("  miss:", m)
+    return s
+
+
 @pytest.fixture(scope="module")
 def citations_only():
     return TermProtector(TermProtectionConfig(use_ner=False, protect_numbers=False))
@@ -24,14 +34,7 @@ def test_citation_styles_set_is_large_varied_and_split():
 
 
 def test_citation_styles_held_out_recall_and_precision(citations_only):
-    tune, held = citation_styles_set.split()
-    s = score(citations_only, held, "citation")
-    print(
-        f"\ncitation styles, held-out ({len(held)} examples): {s}; "
-        f"tune ({len(tune)}): {score(citations_only, tune, 'citation')}"
-    )
-    for m in s.misses:
-        print("  miss:", m)
+    s = held_out_score(citations_only, citation_styles_set, "citation", "citation styles")
     assert s.precision >= 0.97 and s.recall >= 0.97
 
 
@@ -57,12 +60,7 @@ def test_number_set_is_large_and_split():
 
 
 def test_numbers_held_out_recall_and_precision(numbers_only):
-    tune, held = number_set.split()
-    s = score(numbers_only, held, "number")
-    tuned = score(numbers_only, tune, "number")
-    print(f"\nnumbers, held-out ({len(held)} examples): {s}; tune ({len(tune)}): {tuned}")
-    for m in s.misses:
-        print("  miss:", m)
+    s = held_out_score(numbers_only, number_set, "number", "numbers")
     assert s.precision >= 0.95 and s.recall >= 0.95
 
 
@@ -114,14 +112,7 @@ def test_number_recall_set_is_large_varied_and_split():
 
 def test_number_recall_held_out_recall_and_precision(numbers_only):
     """The clean held-out half (labelled before any rule ran on it, never used to tune)."""
-    tune, held = number_recall_set.split()
-    s = score(numbers_only, held, "number")
-    print(
-        f"\nnumber recall set, held-out ({len(held)} examples): {s}; "
-        f"tune ({len(tune)}): {score(numbers_only, tune, 'number')}"
-    )
-    for m in s.misses:
-        print("  miss:", m)
+    s = held_out_score(numbers_only, number_recall_set, "number", "number recall set")
     assert s.precision >= 0.95 and s.recall >= 0.95
 
 
