@@ -156,22 +156,27 @@ def warm_up(corpus: Path, distinct: int) -> None:
 
 
 def check_functions() -> dict[str, list]:
-    """asset → (body, needs source_documents) of every asset check whose body takes only the asset and the
-    sources (the bodies the check steps run; a check that needs a resource is left out and counted)."""
-    from textguard_pipeline.definitions import build_definitions
-    from textguard_pipeline.defs_kit.check_steps import _groupable
+    """asset → (body, needs source_documents, resources) of every asset check: the bodies the check steps
+    run, a check that needs a resource called with the definitions' own resource (configured from the
+    environment, as in the Dagster run)."""
+    import inspect
 
+    from textguard_pipeline.definitions import build_definitions
+    from textguard_pipeline.defs_kit.check_steps import SOURCE, _groupable
+
+    defs = build_definitions(grouped_checks=False)
     out: dict[str, list] = {}
-    skipped = 0
-    for chk in build_definitions(grouped_checks=False).asset_checks or []:
+    for chk in defs.asset_checks or []:
         info = _groupable(chk)
-        if info is None:
-            skipped += len(list(chk.check_keys))
+        if info is not None:
+            asset, _spec, body, needs_sources = info
+            out.setdefault(asset, []).append((body, needs_sources, {}))
             continue
-        asset, _spec, body, needs_sources = info
-        out.setdefault(asset, []).append((body, needs_sources))
-    if skipped:
-        print(f"(core loop + checks: {skipped} check(s) that need a resource are not run on the core side)")
+        body = chk.op.compute_fn.decorated_fn
+        params = list(inspect.signature(body).parameters)
+        resources = {key: defs.resources[key] for key in chk.op.required_resource_keys}
+        (spec,) = chk.check_specs
+        out.setdefault(spec.asset_key.to_user_string(), []).append((body, SOURCE in params, resources))
     return out
 
 
@@ -197,8 +202,9 @@ def pipeline_loop(corpus: Path, warehouse: Path, with_checks: bool = False) -> i
             run_document(path, corpus, comps, on_frame=write)
             sources = {doc_id: frames["source_documents"]} if "source_documents" in frames else {}
             for asset, df in frames.items():
-                for fn, needs_sources in checks.get(asset, ()):
-                    result = fn(None, {doc_id: df}, sources) if needs_sources else fn(None, {doc_id: df})
+                for fn, needs_sources, resources in checks.get(asset, ()):
+                    extra = {"source_documents": sources} if needs_sources else {}
+                    result = fn(context=None, value={doc_id: df}, **resources, **extra)
                     failed += 0 if result.passed else 1
             n += 1
     if failed:

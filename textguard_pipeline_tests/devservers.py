@@ -250,13 +250,17 @@ def redis_server() -> Iterator[str]:
 
 
 def with_stock_event_log(instance_yaml: str) -> str:
-    """``deploy/postgres/dagster.yaml`` with dagster-postgres' stock event log storage instead of
-    :class:`~textguard_pipeline.operations.instance_storage.PooledPostgresEventLogStorage` (for comparisons)."""
+    """``deploy/postgres/dagster.yaml`` with dagster-postgres' stock event log and run storages instead of
+    :mod:`~textguard_pipeline.operations.instance_storage`'s pooled ones (for comparisons)."""
     import yaml
     from dagster_postgres.utils import pg_config
 
     cfg = yaml.safe_load(instance_yaml)
-    ev = cfg["event_log_storage"]
-    ev["module"], ev["class"] = "dagster_postgres.event_log", "PostgresEventLogStorage"
-    ev["config"] = {k: v for k, v in ev["config"].items() if k in pg_config()}
+    for key, module, cls in (
+        ("event_log_storage", "dagster_postgres.event_log", "PostgresEventLogStorage"),
+        ("run_storage", "dagster_postgres.run_storage", "PostgresRunStorage"),
+    ):
+        st = cfg[key]
+        st["module"], st["class"] = module, cls
+        st["config"] = {k: v for k, v in st["config"].items() if k in pg_config()}
     return yaml.safe_dump(cfg, sort_keys=False)

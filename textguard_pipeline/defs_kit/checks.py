@@ -48,9 +48,11 @@ def source_texts(source_documents: Any) -> dict[str, str]:
     """doc_id → text of the documents that were read."""
     out: dict[str, str] = {}
     for df in _frames(source_documents).values():
-        for r in df.itertuples(index=False):
-            if getattr(r, "status", "ok") == "ok":
-                out[r.doc_id] = r.text
+        # columns, not itertuples: a check step calls this for every document of the run
+        status = df["status"].tolist() if "status" in df else ["ok"] * len(df)
+        for doc_id, text, st in zip(df["doc_id"].tolist(), df["text"].tolist(), status):
+            if st == "ok":
+                out[doc_id] = text
     return out
 
 

@@ -123,7 +123,15 @@ class ParquetIOManager(UPathIOManager):
 
     # -- writing -----------------------------------------------------------
     def dump_to_path(self, context: OutputContext, obj: pd.DataFrame, path: UPath) -> None:
-        write_parquet_atomic(obj, path)
+        self._write(obj, path)
+
+    @staticmethod
+    def _write(frame: pd.DataFrame, path: UPath) -> tuple[int, int, int] | None:
+        """Write one file; the identity it got (None: not a local file)."""
+        table, ident = write_parquet_atomic(frame, path)
+        if ident is not None:  # the check step and the downstream steps of this process load it next
+            _READ_CACHE.put(os.fspath(path), ident, table)
+        return ident
 
     def handle_output(self, context: OutputContext, obj: Any) -> None:
         if not context.has_asset_partitions:
@@ -147,11 +155,11 @@ class ParquetIOManager(UPathIOManager):
             # instance (even DEBUG), which made logging cost as much as writing the files.
             try:
                 self.make_directory(path.parent)
-                self.dump_to_path(context, frame, path)
+                ident = self._write(frame, path)
             except OSError as exc:  # disk full, read-only: say which file, keep the cause
                 raise OSError(exc.errno, f"cannot write {path}: {exc.strerror or exc}") from exc
-            if _is_local(path):
-                MEMO.bind(context.asset_key.to_user_string(), key, frame, os.fspath(path))
+            if ident is not None:
+                MEMO.bind(context.asset_key.to_user_string(), key, frame, os.fspath(path), ident)
             rows += len(frame)
         extra = set(obj) - set(paths) - set(refused)
         if extra:
@@ -229,11 +237,16 @@ def read_parquet(path: UPath | str) -> pd.DataFrame:
 def _read_parquet_sized(path: UPath | str) -> tuple[pd.DataFrame, int]:
     with UPath(path).open("rb") as fh:
         table = pq.read_table(fh)
+    return table_to_frame(table), table.nbytes
+
+
+def table_to_frame(table: pa.Table) -> pd.DataFrame:
+    """The frame of an Arrow table as a read gives it: MAP columns become dicts."""
     frame = table.to_pandas()
     for field in table.schema:
         if pa.types.is_map(field.type):
             frame[field.name] = [None if v is None else dict(v) for v in frame[field.name]]
-    return frame, table.nbytes
+    return frame
 
 
 class _ReadCache:
@@ -247,10 +260,15 @@ class _ReadCache:
     a real copy of whatever the caller modifies, so the cached frame never changes (nested
     dicts/lists are shared, as with a deep copy: inputs are read-only). Size:
     ``TEXTGUARD_IO_CACHE_MB`` (Arrow bytes, default 256; 0 = off).
+
+    Write-through: the IO manager hands over the Arrow table it has just written (:meth:`put`), keyed by the
+    identity the file got, and the first read turns it into the frame a read of that file gives
+    (:func:`table_to_frame`, the same conversion): in a run, every file an asset step writes is loaded next
+    by its check step and by the downstream steps, so none of them decodes Parquet again.
     """
 
     def __init__(self) -> None:
-        self._frames: OrderedDict[str, tuple[tuple[int, int, int], int, pd.DataFrame]] = OrderedDict()
+        self._frames: OrderedDict[str, tuple[tuple[int, int, int], int, pd.DataFrame | pa.Table]] = OrderedDict()
         self._bytes = 0
 
     @staticmethod
@@ -272,18 +290,31 @@ class _ReadCache:
         hit = self._frames.get(name)
         if hit is not None and hit[0] == ident:
             self._frames.move_to_end(name)
-            return hit[2].copy(deep=False), ident
+            cached = hit[2]
+            if isinstance(cached, pa.Table):  # written in this process, not read yet
+                cached = table_to_frame(cached)
+                self._frames[name] = (ident, hit[1], cached)
+            return cached.copy(deep=False), ident
         frame, nbytes = _read_parquet_sized(path)
-        if hit is not None:
-            self._bytes -= hit[1]
-            del self._frames[name]
+        self._store(name, ident, nbytes, frame.copy(deep=False))
+        return frame, ident
+
+    def put(self, name: str, ident: tuple[int, int, int], table: pa.Table) -> None:
+        """``table`` is what the file ``name`` with identity ``ident`` holds (this process just wrote it)."""
+        if self._limit() > 0:
+            self._store(name, ident, table.nbytes, table)
+
+    def _store(self, name: str, ident: tuple[int, int, int], nbytes: int, value: pd.DataFrame | pa.Table) -> None:
+        old = self._frames.pop(name, None)
+        if old is not None:
+            self._bytes -= old[1]
+        limit = self._limit()
         if nbytes <= limit // 4:
-            self._frames[name] = (ident, nbytes, frame.copy(deep=False))
+            self._frames[name] = (ident, nbytes, value)
             self._bytes += nbytes
             while self._bytes > limit and self._frames:
                 _, (_, n, _) = self._frames.popitem(last=False)
                 self._bytes -= n
-        return frame, ident
 
 
 _READ_CACHE = _ReadCache()
@@ -300,8 +331,12 @@ def _is_check_step(context: InputContext) -> bool:
         return False
 
 
-def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> None:
-    """Write to a temporary sibling, then rename: readers never see half a file."""
+def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> tuple[pa.Table, tuple[int, int, int] | None]:
+    """Write to a temporary sibling, then rename: readers never see half a file.
+
+    Returns the Arrow table written and, for a local file, the identity it got (inode, mtime, size), taken
+    from the temporary file before the rename: a rename keeps both, and a writer that replaces the file
+    afterwards gives it another inode, so the identity never names someone else's file."""
     path = UPath(path)
     table = frame_to_table(frame)
     # The writer's pid in the name lets a sweep tell an orphan (writer killed) from a file being written.
@@ -311,12 +346,14 @@ def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> None:
         os.makedirs(os.path.dirname(local_path), exist_ok=True)
         try:
             pq.write_table(table, local_tmp)
+            st = os.stat(local_tmp)
             os.replace(local_tmp, local_path)
         finally:
             if os.path.exists(local_tmp):
                 os.unlink(local_tmp)
-    else:
-        # Object stores commit a PUT whole; the temp name still keeps listers away.
-        with tmp.open("wb") as fh:
-            pq.write_table(table, fh)
-        tmp.rename(path)
+        return table, (st.st_ino, st.st_mtime_ns, st.st_size)
+    # Object stores commit a PUT whole; the temp name still keeps listers away.
+    with tmp.open("wb") as fh:
+        pq.write_table(table, fh)
+    tmp.rename(path)
+    return table, None

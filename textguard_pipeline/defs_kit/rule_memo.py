@@ -48,14 +48,17 @@ class RuleMemo:
     def withdraw(self, asset: str, doc_id: str) -> None:
         self._pending.pop((asset, doc_id), None)
 
-    def bind(self, asset: str, doc_id: str, frame: Any, path: str) -> None:
-        """``frame`` was just written to ``path``: keep its results (if offered for this very object)."""
+    def bind(self, asset: str, doc_id: str, frame: Any, path: str, ident: tuple[int, int, int] | None = None) -> None:
+        """``frame`` was just written to ``path`` (with identity ``ident``, else the file's identity now): keep
+        its results (if offered for this very object)."""
         entry = self._pending.pop((asset, doc_id), None)
         self._bound.pop(path, None)
         if entry is None or entry[0] != id(frame):
             return
-        st = os.stat(path)
-        self._bound[path] = ((st.st_ino, st.st_mtime_ns, st.st_size), entry[1])
+        if ident is None:
+            st = os.stat(path)
+            ident = (st.st_ino, st.st_mtime_ns, st.st_size)
+        self._bound[path] = (ident, entry[1])
         _trim(self._bound, self._limit)
 
     def annotate(self, path: str, ident: tuple[int, int, int] | None, frame: pd.DataFrame) -> None:

@@ -202,9 +202,15 @@ def merge_key_violations(df: pd.DataFrame) -> list[dict[str, Any]]:
 
 def suppression_violations(df: pd.DataFrame, rules: Sequence[SuppressionRule], doc_id: str) -> list[dict[str, Any]]:
     out = []
-    if not rules:
+    if not rules or df.empty:
         return out
-    for row in df.to_dict("records"):
+    # Every rule names a meaning_id or a label and matches only rows that carry it: test those rows only.
+    mids = {r.meaning_id for r in rules if r.meaning_id}
+    labels = {r.normalized_label for r in rules if r.normalized_label}
+    hit = df["meaning_id"].isin(mids) if "meaning_id" in df else pd.Series(False, index=df.index)
+    if "normalized_label" in df:
+        hit |= df["normalized_label"].isin(labels)
+    for row in df[hit].to_dict("records"):
         rule = suppressing_rule(rules, row, doc_id)
         if rule is not None:
             out.append(

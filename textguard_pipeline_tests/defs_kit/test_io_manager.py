@@ -36,6 +36,42 @@ def test_cache_serves_the_current_file_and_private_copies(tmp_path, monkeypatch)
     assert len(reads) == 4
 
 
+def test_write_through_serves_what_a_read_of_the_file_gives(tmp_path, monkeypatch):
+    """A file this process wrote is served without decoding it again, as the very frame a read returns."""
+    reads = []
+    real = io_managers._read_parquet_sized
+    monkeypatch.setattr(io_managers, "_read_parquet_sized", lambda p: reads.append(str(p)) or real(p))
+    frames = {
+        "mixed": pd.DataFrame(
+            {
+                "doc_id": ["d", "d", "d"],
+                "start": [0, 5, 9],
+                "score": [0.5, float("nan"), 1.0],
+                "maybe": [None, "x", "ü 𝛼"],
+                "flag": [True, False, True],
+                "ids": [["a"], [], ["b", "c"]],
+                "m": [{"k": "v"}, None, {}],
+            }
+        ),
+        "filtered": pd.DataFrame({"text": ["a", "b", "c"], "n": [1, 2, 3]}).iloc[[0, 2]],  # index 0, 2
+        "empty": pd.DataFrame({"text": pd.Series([], dtype=object), "n": pd.Series([], dtype="int64")}),
+    }
+    cache = _ReadCache()
+    monkeypatch.setattr(io_managers, "_READ_CACHE", cache)
+    for name, frame in frames.items():
+        path = tmp_path / f"{name}.parquet"
+        assert io_managers.ParquetIOManager._write(frame, path) is not None
+        served = cache.read(path)
+        assert reads == []  # from the table just written, not from the file
+        pd.testing.assert_frame_equal(served, real(path)[0])  # same values, dtypes, index as a read
+        assert cache.read(path) is not served  # a private copy, as for any cached read
+
+    # another writer replaces the file: its identity changes and the file is read
+    path = tmp_path / "mixed.parquet"
+    write_parquet_atomic(pd.DataFrame({"doc_id": ["e"]}), path)
+    assert cache.read(path)["doc_id"].tolist() == ["e"] and reads == [str(path)]
+
+
 def test_cache_is_bounded(tmp_path, monkeypatch):
     monkeypatch.setenv("TEXTGUARD_IO_CACHE_MB", "0.01")  # 10 kB of Arrow data
     cache = _ReadCache()

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 def test_multi_partition_materialization_is_stored_in_postgres(tmp_path, monkeypatch):
     from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage
 
-    from textguard_pipeline.operations.instance_storage import PooledPostgresEventLogStorage
+    from textguard_pipeline.operations.instance_storage import PooledPostgresEventLogStorage, PooledPostgresRunStorage
     from textguard_pipeline.operations.report import materialize_corpus
 
     monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)  # the storage sets it; undone after the test
@@ -33,6 +33,7 @@ def test_multi_partition_materialization_is_stored_in_postgres(tmp_path, monkeyp
         for k, v in pg.env().items():
             monkeypatch.setenv(k, v)
         with DagsterInstance.from_config(str(home)) as instance:
+            assert isinstance(instance.run_storage, PooledPostgresRunStorage)
             assert isinstance(instance.run_storage, PostgresRunStorage)
             assert isinstance(instance.event_log_storage, PooledPostgresEventLogStorage)
             assert isinstance(instance.event_log_storage, PostgresEventLogStorage)
@@ -165,16 +166,31 @@ def test_pooled_event_log_keeps_stock_partition_status(tmp_path, monkeypatch):
 def _child_query(storage, queue):
     try:
         pool = id(storage._engine.pool)
-        queue.put(("ok", pool, len(storage.get_records_for_run("nope").records)))
+        if hasattr(storage, "get_records_for_run"):
+            queue.put(("ok", pool, len(storage.get_records_for_run("nope").records)))
+        else:
+            queue.put(("ok", pool, len(storage.get_runs())))
     except Exception as exc:  # pragma: no cover - reported to the parent
         queue.put(("error", repr(exc), 0))
 
 
+def _in_forked_child(storage) -> tuple[int, int]:
+    """(id of the pool the child used, rows it read)."""
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_child_query, args=(storage, queue))
+    child.start()
+    status, child_pool, n = queue.get(timeout=60)
+    child.join(30)
+    assert status == "ok", child_pool
+    return child_pool, n
+
+
 def test_pooled_event_log_fork_schema_probes_and_webserver_engine(tmp_path, monkeypatch):
-    """A forked child gets its own pool; positive schema probes are remembered; the webserver's engine swap closes ours."""
+    """A forked child gets its own pool (event log and run storage); positive schema probes are remembered; the webserver's engine swap closes ours."""
     from dagster_postgres import PostgresEventLogStorage
 
-    from textguard_pipeline.operations.instance_storage import PooledPostgresEventLogStorage
+    from textguard_pipeline.operations.instance_storage import PooledPostgresEventLogStorage, PooledPostgresRunStorage
 
     monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
     with postgres_server() as pg:
@@ -187,17 +203,19 @@ def test_pooled_event_log_fork_schema_probes_and_webserver_engine(tmp_path, monk
             assert storage.get_records_for_run("nope").records == []  # a connection is now pooled
             parent_pool = id(storage._engine.pool)
             assert storage._engine.pool.checkedin() >= 1
-            ctx = multiprocessing.get_context("fork")
-            queue = ctx.Queue()
-            child = ctx.Process(target=_child_query, args=(storage, queue))
-            child.start()
-            status, child_pool, n = queue.get(timeout=60)
-            child.join(30)
-            assert status == "ok", child_pool
+            child_pool, _ = _in_forked_child(storage)
             assert child_pool != parent_pool  # the child built its own pool instead of reusing our sockets
             # and the parent's pooled connection still works after the child exited
             assert storage.get_records_for_run("nope").records == []
             assert id(storage._engine.pool) == parent_pool
+            # the run storage: the same per-process pool
+            runs = instance.run_storage
+            assert isinstance(runs, PooledPostgresRunStorage)
+            assert runs.get_runs() == [] and runs._engine.pool.checkedin() >= 1
+            run_pool = id(runs._engine.pool)
+            child_pool, n = _in_forked_child(runs)
+            assert child_pool != run_pool and n == 0
+            assert runs.get_runs() == [] and id(runs._engine.pool) == run_pool
             # schema probes: a table that exists is asked about once, a missing one every time
             asked = []
             real = PostgresEventLogStorage.has_table
