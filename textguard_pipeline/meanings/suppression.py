@@ -210,6 +210,8 @@ def suppression_violations(df: pd.DataFrame, rules: Sequence[SuppressionRule], d
     hit = df["meaning_id"].isin(mids) if "meaning_id" in df else pd.Series(False, index=df.index)
     if "normalized_label" in df:
         hit |= df["normalized_label"].isin(labels)
+    if not hit.any():
+        return out
     for row in df[hit].to_dict("records"):
         rule = suppressing_rule(rules, row, doc_id)
         if rule is not None:
