@@ -230,3 +230,22 @@ def test_pooled_event_log_fork_schema_probes_and_webserver_engine(tmp_path, monk
             instance.optimize_for_webserver(5000, 3600, 1)
             assert storage._engine is not old_engine and old_engine.pool.checkedin() == 0
             assert storage.get_records_for_run("nope").records == []
+
+
+def test_pooled_connection_dropped_while_idle_is_replaced(tmp_path, monkeypatch):
+    """A pooled connection the server dropped while it sat idle is pinged, found dead and replaced
+    before use: the query after it succeeds (runs and event log alike)."""
+    from textguard_pipeline.operations import instance_storage
+
+    monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
+    with postgres_server() as pg:
+        for k, v in pg.env().items():
+            monkeypatch.setenv(k, v)
+        home = dagster_home(tmp_path / "home", DEPLOY_YAML)
+        with DagsterInstance.from_config(str(home)) as instance:
+            assert instance.get_runs() == [] and instance.event_log_storage.get_records_for_run("x").records == []
+            with pg.connect() as conn, conn.cursor() as cur:  # the server drops every other session
+                cur.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()")
+            monkeypatch.setattr(instance_storage, "IDLE_PING_SECONDS", 0.0)  # the pooled ones count as idle
+            assert instance.get_runs() == []
+            assert instance.event_log_storage.get_records_for_run("x").records == []
