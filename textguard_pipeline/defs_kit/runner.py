@@ -280,14 +280,23 @@ def document_metadata(
     return md
 
 
-def markdown_table(df: pd.DataFrame, columns: list[str], n: int = 5, width: int = 60) -> str:
-    """A small Markdown table of the first rows (cells clipped, pipes escaped)."""
+def markdown_table(
+    df: pd.DataFrame, columns: list[str], n: int = 5, width: int = 60, rows: list[int] | None = None
+) -> str:
+    """A small Markdown table of the first ``n`` rows, or of the rows at positions ``rows`` (cells clipped,
+    pipes escaped)."""
     cols = [c for c in columns if c in df.columns]
     head = "| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n"
-    # Column lists, not iterrows/head copies: this runs for every asset and document of a backfill.
-    values = [df[c].iloc[:n].tolist() for c in cols]
+    # Column lists, not iterrows/head copies or row selections: this runs for every asset and document of
+    # a backfill.
+    if rows is None:
+        values = [df[c].iloc[:n].tolist() for c in cols]
+        positions = list(range(min(n, len(df))))
+    else:
+        positions = rows[:n]
+        values = [df[c].tolist() for c in cols]
     lines = []
-    for i in range(min(n, len(df))):
+    for i in positions:
         cells = []
         for col in values:
             raw = col[i]
@@ -303,13 +312,19 @@ def head_where(
 ) -> pd.DataFrame:
     """The first ``n`` rows whose ``column`` value passes ``keep``; when none does, the whole frame
     (``fallback``) or no rows. For previews: a loop that stops early, not a mask over every row."""
+    rows = head_positions(df, column, keep, n)
+    return df.iloc[rows] if rows or not fallback else df
+
+
+def head_positions(df: pd.DataFrame, column: str, keep: Callable[[Any], bool], n: int) -> list[int]:
+    """Positions of the first ``n`` rows whose ``column`` value passes ``keep`` (for ``markdown_table(rows=)``)."""
     rows: list[int] = []
     for i, value in enumerate(df[column].tolist()):
         if keep(value):
             rows.append(i)
             if len(rows) == n:
                 break
-    return df.iloc[rows] if rows or not fallback else df
+    return rows
 
 
 def first_frame(frames: dict[str, pd.DataFrame]) -> tuple[str, pd.DataFrame]:

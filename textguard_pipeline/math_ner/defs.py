@@ -17,7 +17,7 @@ from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, as
 from ..core.frames import chunks_from_frame
 from ..defs_kit.checks import char_range_check, documents_ok_check, frame_check
 from ..defs_kit.resources import NerBackendResource
-from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document
+from ..defs_kit.runner import asset_kwargs, first_frame, head_positions, markdown_table, per_document
 from ..pipeline import build_ner_frames
 from .hybrid import llm_units_report
 from .table import frame_row_problems
@@ -45,25 +45,36 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
 
     def preview(frames: dict[str, pd.DataFrame]) -> str:
         _, df = first_frame(frames)
-        fr = head_where(df, "kind", lambda k: k == "frame", 8, fallback=False)
-        ents = head_where(df, "kind", lambda k: k == "entity", 8, fallback=False)
+        fr = head_positions(df, "kind", lambda k: k == "frame", 8)
+        ents = head_positions(df, "kind", lambda k: k == "entity", 8)
+        frame_cols = ["doc_id", "start", "end", "frame_type", "frame_json", "arith_correct"]
         return (
             "**frames**\n\n"
-            + markdown_table(fr, ["doc_id", "start", "end", "frame_type", "frame_json", "arith_correct"], n=8, width=90)
+            + markdown_table(df, frame_cols, n=8, width=90, rows=fr)
             + "\n\n**entities**\n\n"
-            + markdown_table(ents, ["doc_id", "start", "end", "text", "entity_type", "canonical"], n=8)
+            + markdown_table(df, ["doc_id", "start", "end", "text", "entity_type", "canonical"], n=8, rows=ents)
         )
 
     def extra(frames: dict[str, pd.DataFrame]) -> dict[str, Any]:
-        all_rows = pd.concat(frames.values())
-        fr = all_rows[all_rows["kind"] == "frame"]
-        ents = all_rows[all_rows["kind"] == "entity"]
+        entities: Counter = Counter()
+        frame_types: Counter = Counter()
+        wrong = invalid = 0
+        # column lists, not masks over a concatenated frame: this runs for every document of a backfill
+        for df in frames.values():
+            cols = [df[c].tolist() for c in ("kind", "entity_type", "frame_type", "arith_correct", "valid")]
+            for kind, etype, ftype, correct, valid in zip(*cols):
+                if kind == "entity":
+                    entities[etype] += 1
+                elif kind == "frame":
+                    frame_types["?" if ftype is None or ftype != ftype else ftype] += 1
+                    wrong += correct is not None and correct is not pd.NA and correct == False  # noqa: E712
+                    invalid += not bool(valid)
         return {
             "backend": backend.label,
-            "entities_by_type": dict(Counter(ents["entity_type"])),
-            "frames_by_type": dict(Counter(fr["frame_type"].fillna("?"))),
-            "wrong_arith_examples": int((fr["arith_correct"] == False).sum()),  # noqa: E712 (nullable)
-            "invalid_frames": int((~fr["valid"].astype(bool)).sum()),
+            "entities_by_type": dict(entities),
+            "frames_by_type": dict(frame_types),
+            "wrong_arith_examples": int(wrong),
+            "invalid_frames": int(invalid),
             "rejected_entities": sum(len(reports[k]["rejected_entities"]) for k in frames if k in reports),
             "unmapped": MetadataValue.json(
                 {k: reports[k]["unmapped"][:20] for k in frames if k in reports and reports[k]["unmapped"]}

@@ -143,9 +143,10 @@ def _preview(frames: dict[str, pd.DataFrame]) -> str:
             if len(rows) == 10:
                 break
     return f"**{key}**\n\n" + markdown_table(
-        df.iloc[rows] if rows else df,
+        df,
         ["text", "index_type", "entry_label", "meaning_type", "meaning_id", "meaning_gloss", "meaning_confidence"],
         n=10,
+        rows=rows or None,
     )
 
 

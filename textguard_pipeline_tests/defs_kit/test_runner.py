@@ -2,7 +2,7 @@
 
 import pandas as pd
 
-from textguard_pipeline.defs_kit.runner import head_where, markdown_table
+from textguard_pipeline.defs_kit.runner import head_positions, head_where, markdown_table
 
 
 def test_markdown_table_escapes_clips_and_keeps_column_types():
@@ -28,6 +28,15 @@ def test_markdown_table_limits_rows():
     df = pd.DataFrame({"i": range(20)})
     assert len(markdown_table(df, ["i"], n=3).splitlines()) == 2 + 3
     assert markdown_table(df.iloc[0:0], ["i"]).splitlines() == ["| i |", "|---|"]
+
+
+def test_markdown_table_of_chosen_rows_is_the_table_of_those_rows():
+    df = pd.DataFrame({"kind": ["a", "b", "a", "b", "b"], "i": range(5), "t": ["p", "q|r", "s", "t", "u"]})
+    rows = head_positions(df, "kind", lambda k: k == "b", 2)
+    assert rows == [1, 3] and head_positions(df, "kind", lambda k: k == "c", 2) == []
+    assert markdown_table(df, ["i", "t"], rows=rows) == markdown_table(df.iloc[rows], ["i", "t"])
+    assert markdown_table(df, ["i"], n=1, rows=rows).splitlines()[2:] == ["| 1 |"]
+    assert markdown_table(df, ["i"], rows=[]).splitlines() == ["| i |", "|---|"]
 
 
 def test_head_where_takes_the_first_matching_rows_or_falls_back():

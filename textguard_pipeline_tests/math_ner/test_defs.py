@@ -33,10 +33,19 @@ def corpus(tmp_path, monkeypatch):
     return root, wh
 
 
-def run(**kw):
+def run(instance=None, **kw):
     from textguard_pipeline.operations.report import materialize_corpus
 
-    return materialize_corpus(instance=DagsterInstance.ephemeral(), select=SELECT, log=lambda *_: None, **kw)
+    instance = instance or DagsterInstance.ephemeral()
+    return materialize_corpus(instance=instance, select=SELECT, log=lambda *_: None, **kw)
+
+
+def partition_metadata(instance, key: str) -> dict:
+    from dagster import AssetKey
+
+    records = instance.fetch_materializations(AssetKey("ner_frames"), limit=100).records
+    (record,) = [r for r in records if r.partition_key == key]
+    return {k: v.value for k, v in record.asset_materialization.metadata.items()}
 
 
 def frames_of(df):
@@ -46,8 +55,20 @@ def frames_of(df):
 
 def test_rule_based_by_default(corpus):
     root, wh = corpus
-    res = run()
+    instance = DagsterInstance.ephemeral()
+    res = run(instance)
     assert res.ok, (res.failed, res.step_failures)
+    # per-document metadata: the counts of that document's rows
+    meta = partition_metadata(instance, "a_math.md")
+    assert meta["wrong_arith_examples"] == 1 and meta["invalid_frames"] == 0
+    assert meta["frames_by_type"]["ARITH_EXAMPLE"] == 4 and set(meta["frames_by_type"]) == {
+        "ARITH_EXAMPLE",
+        "PROPERTY",
+        "PROCEDURE",
+    }
+    assert (
+        "ARITH_EXAMPLE" in meta["preview"] and partition_metadata(instance, "b_plain.txt")["wrong_arith_examples"] == 0
+    )
     checks = {o.check for o in res.outcomes if o.status == "passed"}
     assert {"ner_frames/ner_frames_char_ranges", "ner_frames/ner_frames_schema"} <= checks
     # the wrong example is reported by the (non-blocking, WARN) arithmetic check
@@ -129,7 +150,9 @@ def test_invalid_frames_from_a_backend_are_flagged_by_the_schema_check(corpus, m
     }
     fresh_standin.script({"POST /ner": [{"status": 200, "json": bad}]})
     monkeypatch.setenv("TEXTGUARD_NER_URL", f"{fresh_standin.base_url}/ner")
-    res = run()
+    instance = DagsterInstance.ephemeral()
+    res = run(instance)
+    assert partition_metadata(instance, "b_plain.txt")["invalid_frames"] == 1
     failed = [o for o in res.failed if o.check == "ner_frames/ner_frames_schema"]
     assert failed and "operation" in failed[0].message
     df = read_parquet(wh / "ner_frames" / "b_plain.txt.parquet")
