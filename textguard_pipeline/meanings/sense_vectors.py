@@ -32,7 +32,7 @@ SENTENCES_PER_LEMMA = 3
 #: A "sentence" longer than this (a table, a run-on list) is cut around the mention.
 MAX_SENTENCE_CHARS = 240
 #: Score units per unit of cosine above the lemma's mean (the prior's first-sense lead is ≈ 7–8 units).
-SIMILARITY_WEIGHT = 40.0
+SIMILARITY_WEIGHT = 70.0
 #: Sentence vectors kept per process (≈ 1.5 kB each).
 SENTENCE_CACHE = 20_000
 
