@@ -33,6 +33,8 @@ SENTENCES_PER_LEMMA = 3
 MAX_SENTENCE_CHARS = 240
 #: Score units per unit of cosine above the lemma's mean (the prior's first-sense lead is ≈ 7–8 units).
 SIMILARITY_WEIGHT = 70.0
+#: Lesk's weights (own and pooled contexts) when the encoder speaks: word overlap then weighs half as much.
+LESK_WEIGHT = 0.25
 #: Sentence vectors kept per process (≈ 1.5 kB each).
 SENTENCE_CACHE = 20_000
 
@@ -212,6 +214,7 @@ class SenseSimilarity:
             if ev is not None and key[:2] in sims:
                 ev.similarity = sims[key[:2]]
                 ev.similarity_weight = SIMILARITY_WEIGHT
+                ev.local_weight = ev.pooled_weight = LESK_WEIGHT
 
 
 _WARNED: set[str] = set()
