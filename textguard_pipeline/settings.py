@@ -450,7 +450,8 @@ class MeaningsSettings:
     Env: TEXTGUARD_MEANINGS_LLM (boolean; default on iff TEXTGUARD_LLM_URL is set — the endpoint, model and
     key always come from TEXTGUARD_LLM_*), TEXTGUARD_MEANINGS_RATE (Pass 3), TEXTGUARD_WIKIDATA_* (see
     WikidataSettings), TEXTGUARD_SUPPRESSIONS (default data/suppressions.csv), TEXTGUARD_SPACY_MODEL,
-    TEXTGUARD_MEANINGS_BOUNDARY (split|reject), TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR.
+    TEXTGUARD_MEANINGS_BOUNDARY (split|reject), TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR,
+    TEXTGUARD_SENSE_ENCODER (minilm | off: the sentence encoder in the embedded disambiguation).
     The resolver-only knobs (index types, candidate limit, page size, hard-case threshold) have no variable.
     """
 
@@ -474,6 +475,8 @@ class MeaningsSettings:
     domain_aware: bool = True
     #: decide once per lemma and document, from the pooled contexts of its mentions
     one_sense_per_discourse: bool = True
+    #: gloss–context similarity with the numpy sentence encoder (minilm | off); off when its model is missing
+    sense_encoder: str = "minilm"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MeaningsSettings":
@@ -493,6 +496,7 @@ def meanings_settings(env: Mapping[str, str] | None = None) -> MeaningsSettings:
         boundary=env_str("TEXTGUARD_MEANINGS_BOUNDARY", "split", env),
         min_occurrences_subject=env_int("TEXTGUARD_MEANINGS_MIN_SUBJECT", 1, env),
         min_occurrences_author=env_int("TEXTGUARD_MEANINGS_MIN_AUTHOR", 1, env),
+        sense_encoder=env_str("TEXTGUARD_SENSE_ENCODER", "minilm", env).strip().lower() or "minilm",
     )
 
 

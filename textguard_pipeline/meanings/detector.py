@@ -543,3 +543,9 @@ def _lookup_form(toks: Sequence[Any], signals: WordSignals | None = None) -> str
     """Lower-cased words, the head lemmatized: "Reference Translations" → "reference translation"."""
     words = [t.text.lower() for t in toks[:-1]] + [_head_lemma(toks[-1], signals)]
     return " ".join(words)
+
+
+def exclusion_shares(excluded: Counter, kept: int) -> tuple[int, dict[str, float]]:
+    """(noun chunks seen, {rule: share of them it dropped}) — per document, for the metadata (issue 16)."""
+    seen = kept + sum(excluded.values())
+    return seen, {rule: round(n / seen, 4) for rule, n in sorted(excluded.items())} if seen else {}

@@ -50,10 +50,11 @@ from .candidates import (
     text_hash,
 )
 from .choose import Decision, EmbeddedChooser, Item, LLMDisambiguator, rate_terms
-from .detector import EmbeddedDetector, EmbeddedSettings
+from .detector import EmbeddedDetector, EmbeddedSettings, exclusion_shares
 from .domains import DomainProfile, section_ids, section_profiles
 from .llm_runs import split_evenly
 from .mentions import STAGE_A_PROMPT_VERSION, Mention, MentionDetectionError, TextLayout, locate_mentions
+from .sense_vectors import load_sense_similarity
 from .senses import SenseEvidence
 from .stage_a import LLMMentionDetector
 from .suppression import SuppressionRule, load_suppressions, suppressing_rule
@@ -81,6 +82,7 @@ _HASHED = (
     "min_occurrences_author",
     "domain_aware",
     "one_sense_per_discourse",
+    "sense_encoder",
 )
 
 
@@ -98,12 +100,6 @@ def _one_sense_per_discourse(mentions: Sequence[Mention], decisions: list[Decisi
         winner = next(mid for mid in first[k] if votes[k][mid] == top)  # first seen among the most voted
         out.append(d if d.candidate.meaning_id == winner else first[k][winner])
     return out
-
-
-def exclusion_shares(excluded: Counter, kept: int) -> tuple[int, dict[str, float]]:
-    """(noun chunks seen, {rule: share of them it dropped}) — per document, for the metadata (issue 16)."""
-    seen = kept + sum(excluded.values())
-    return seen, {rule: round(n / seen, 4) for rule, n in sorted(excluded.items())} if seen else {}
 
 
 #: chunk languages the installed WordNet serves (None = undetermined, the project default); no French or
@@ -178,6 +174,7 @@ class MeaningResolver:
         self.suppressions = list(suppressions)
         self.finder = CandidateFinder(wnet, wikidata, limit=self.settings.candidate_limit)
         self.chooser = EmbeddedChooser(wnet)
+        self.similarity = load_sense_similarity(wnet, self.settings.sense_encoder)  # None: off or not installed
         self.embedded = EmbeddedDetector(nlp, wnet, embedded_settings(self.settings))
         self.spacy_label = spacy_label
         #: chunk index → section number of the document being resolved (per-section domain profiles)
@@ -411,6 +408,8 @@ class MeaningResolver:
             if key not in evidence:
                 evidence[key] = self._evidence(sections.get(sec, profile), m, contexts)
             keys.append(key)
+        if self.similarity is not None:
+            self.similarity.attach(evidence, mentions, keys, lambda i: [c.wordnet for c in found[i][0] if c.wordnet])
         decisions = [
             self.chooser.choose(m.text, m.context, cands, evidence=evidence[key])
             for m, (cands, _r), key in zip(mentions, found, keys)

@@ -474,7 +474,8 @@ class LeskDisambiguator:
 
         score = prior(rank) + local Lesk + pooled Lesk (all mentions of the lemma) + domain bonus + document
         overlap, in the units of :class:`SenseEvidence` (weights chosen on the dev half of the labelled set).
-        reason codes as :meth:`choose`; ``domain_fit`` when the domain terms changed the choice.
+        + encoder similarity (:mod:`.sense_vectors`). Reason codes as :meth:`choose`; ``domain_fit`` when the
+        domain terms changed the choice, ``context_similarity`` when the sentence encoder did.
         """
         if not candidates:
             return None, 0.0, "no_candidates"
@@ -499,16 +500,17 @@ class LeskDisambiguator:
             text = ev.local_weight * local_score + ev.pooled_weight * (
                 local_score if pooled_score is None else pooled_score
             )
-            rows.append((ev.prior(c, first), text, domain, c))
-        best = max(rows, key=lambda r: (r[0] + r[1] + r[2], -r[3].sense_rank))
+            rows.append((ev.prior(c, first), text, domain, c, ev.similarity_score(c)))
+        best = max(rows, key=lambda r: (r[0] + r[1] + r[2] + r[4], -r[3].sense_rank))
+        unencoded = max(rows, key=lambda r: (r[0] + r[1] + r[2], -r[3].sense_rank))
         plain = max(rows, key=lambda r: (r[0] + r[1], -r[3].sense_rank))
-        total = [r[0] + r[1] + r[2] for r in rows]
+        total = [r[0] + r[1] + r[2] + r[4] for r in rows]
         conf = _confidence(max(total) - min(total), [t - min(total) for t in total if t != max(total)])
-        if best[3] is first and best[1] + best[2] == 0:
+        if best[3] is first and best[1] + best[2] == 0 and best is unencoded:
             return first, round(max(0.3, 0.75 - 0.05 * (len(candidates) - 1)), 2), "first_sense_backoff"
-        if best[3] is not plain[3]:
-            return best[3], conf, "domain_fit"
-        return best[3], conf, "gloss_overlap"
+        if best is not unencoded:
+            return best[3], conf, "context_similarity"
+        return best[3], conf, "domain_fit" if best[3] is not plain[3] else "gloss_overlap"
 
     def document_overlap(self, document_tf: dict, candidate: MeaningCandidate) -> float:
         """idf-weighted overlap of the sense's signature with the document's words (each counted ≤ 3 times)."""
@@ -559,6 +561,15 @@ class SenseEvidence:
     first_bonus: float = 4.0
     pooled_stems: set | None = None  # filled on first use (one evidence object serves every mention of a lemma)
     per_sense: dict = field(default_factory=dict)  # meaning id → (domain score, pooled Lesk score), per lemma
+    similarity: dict | None = None  # meaning id → cosine with the lemma's sentences (sense_vectors.py)
+    similarity_weight: float = 0.0
+
+    def similarity_score(self, candidate: MeaningCandidate) -> float:
+        """``similarity_weight`` × (the sense's cosine − the mean over the lemma's senses); 0 without vectors."""
+        sims = self.similarity
+        if not sims or candidate.meaning_id not in sims:
+            return 0.0
+        return self.similarity_weight * (sims[candidate.meaning_id] - sum(sims.values()) / len(sims))
 
     def prior(self, candidate: MeaningCandidate, first: MeaningCandidate) -> float:
         rank = max(1, candidate.sense_rank or 1)

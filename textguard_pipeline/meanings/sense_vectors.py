@@ -1,0 +1,238 @@
+"""Gloss–context similarity with the sentence encoder (issue 16 item 3).
+
+Each WordNet sense is encoded once per process as "lemmas: definition; examples" (:func:`sense_text`); each
+lemma of a document gets one context vector, the mean of the encoded
+sentences its mentions stand in (at most :data:`SENTENCES_PER_LEMMA`, each distinct sentence encoded once
+per document, all in one batched call). The cosine of a sense with that vector, minus the mean over the
+lemma's senses, times :data:`SIMILARITY_WEIGHT` joins the prior-plus-evidence score of
+:meth:`~.senses.LeskDisambiguator.choose_scored` (``SenseEvidence.similarity``). The weight and the text
+recipe were chosen on the dev half of the labelled set (``textguard_pipeline_tests/meanings/data``).
+
+Without the model package (or with ``TEXTGUARD_SENSE_ENCODER=off``) nothing here runs and the
+disambiguation is the encoder-free one. No dagster imports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from .senses import MeaningCandidate, _BoundedCache, lexicon_cache
+
+#: Sentences of a lemma (per section) pooled into its context vector; a book repeats lemmas, so bounded.
+SENTENCES_PER_LEMMA = 3
+#: A "sentence" longer than this (a table, a run-on list) is cut around the mention.
+MAX_SENTENCE_CHARS = 240
+#: Score units per unit of cosine above the lemma's mean (the prior's first-sense lead is ≈ 7–8 units).
+SIMILARITY_WEIGHT = 70.0
+#: Lesk's weights (own and pooled contexts) when the encoder speaks: word overlap then weighs half as much.
+LESK_WEIGHT = 0.25
+#: Sentence vectors kept per process (≈ 1.5 kB each).
+SENTENCE_CACHE = 20_000
+
+ENCODERS = ("minilm", "off")
+#: Names the model and the sense-text recipe: a change starts a new on-disk store.
+ENCODER_ID = "all-MiniLM-L6-v2|lemmas2+def+ex1"
+#: Shards in a store beyond which loading merges them into one.
+MAX_SHARDS = 64
+_LOADED: set[Path] = set()
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+# a sentence ends at . ! ? followed by space, or at a blank line / line break before a capital
+_SENT_END = re.compile(r"[.!?](?=\s)|\n\s*\n|\n(?=\s*[A-Z#*\-•])")
+
+
+def sentence_at(context: str, text: str, hint: int) -> str:
+    """The sentence of ``context`` around the quote ``text`` (nearest to offset ``hint``), whitespace folded."""
+    i = context.find(text, max(0, hint - 20)) if text else -1
+    if i < 0:
+        i = context.find(text) if text else -1
+    if i < 0:
+        i = min(max(0, hint), len(context))
+    j = i + len(text)
+    start, end = 0, len(context)
+    for m in _SENT_END.finditer(context):
+        if m.end() <= i:
+            start = m.end()
+        elif m.start() >= j:
+            end = m.end()
+            break
+    half = MAX_SENTENCE_CHARS // 2
+    if end - start > MAX_SENTENCE_CHARS:
+        start, end = max(start, i - half), min(end, j + half)
+    return " ".join(context[start:end].split())
+
+
+def sense_text(wnet: Any, candidate: MeaningCandidate) -> str:
+    """What the encoder reads for a sense: "lemma, synonyms: definition; example; example"."""
+    try:
+        ss = wnet.synset(candidate.meaning_id) if candidate.source == "wordnet" else None
+    except Exception:  # noqa: BLE001 - an id of another lexicon: the candidate's own gloss
+        ss = None
+    if ss is None:
+        return f"{candidate.lemma}: {candidate.gloss}"
+    lemmas = [candidate.lemma] + [lem for lem in ss.lemmas() if lem.lower() != candidate.lemma.lower()][:2]
+    parts = [ss.definition() or candidate.gloss, *ss.examples()[:1]]
+    return ", ".join(lem.replace("_", " ") for lem in lemmas) + ": " + "; ".join(p for p in parts if p)
+
+
+class SenseStore:
+    """Sense vectors on disk beside the lexicon database, so that a sense is encoded once per machine, not
+    once per process: shards of (ids, float16 vectors), each written to a temporary name and renamed (a
+    reader never sees half a file; concurrent writers each add their own shard). Shards older than the
+    database are ignored; many small shards are merged into one on load."""
+
+    def __init__(self, folder: Path | None, database: Path | None = None):
+        self.folder = folder
+        self.database = database
+
+    @classmethod
+    def for_lexicon(cls, wnet: Any) -> "SenseStore":
+        try:
+            import wn
+
+            specs = "|".join(lex.specifier() for lex in wnet.lexicons())
+            db = Path(wn.config.database_path)
+            tag = hashlib.sha1(f"{ENCODER_ID}|{specs}".encode()).hexdigest()[:12]
+            return cls(db.with_name(f"sense-vectors-{tag}"), db) if db.is_file() else cls(None)
+        except Exception:  # noqa: BLE001 - no lexicon database (a test double): memory only
+            return cls(None)
+
+    def _shards(self) -> list[Path]:
+        if self.folder is None or not self.folder.is_dir():
+            return []
+        return sorted(self.folder.glob("*.npz"))
+
+    def load(self) -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {}
+        fresh_after = _mtime(self.database) if self.database is not None else 0.0
+        shards = [p for p in self._shards() if _mtime(p) >= fresh_after]
+        for path in shards:
+            try:
+                with np.load(path) as z:
+                    out.update(zip(z["ids"].tolist(), z["vectors"]))
+            except (OSError, ValueError, KeyError):  # a shard removed by a merge meanwhile, or damaged
+                continue
+        if len(shards) > MAX_SHARDS and self.save(out):
+            for path in shards:
+                path.unlink(missing_ok=True)
+        return out
+
+    def save(self, vectors: dict[str, np.ndarray]) -> bool:
+        """Best effort (a read-only data directory just means encoding again next time)."""
+        if self.folder is None or not vectors:
+            return False
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            name = f"{time.time_ns()}-{os.getpid()}-{len(vectors)}"
+            tmp = self.folder / f"{name}.tmp.npz"
+            np.savez(tmp, ids=np.array(list(vectors)), vectors=np.stack(list(vectors.values())))
+            tmp.replace(self.folder / f"{name}.npz")
+            return True
+        except OSError:
+            return False
+
+
+class SenseSimilarity:
+    """Encodes senses (cached per process and lexicon, and on disk) and documents' sentences; cosine per sense."""
+
+    def __init__(self, wnet: Any, encoder: Any, store: SenseStore | None = None):
+        self.wnet = wnet
+        self.encoder = encoder
+        self._senses: dict[str, np.ndarray] = lexicon_cache(wnet, "sense_vectors:minilm")
+        self.store = store if store is not None else SenseStore.for_lexicon(wnet)
+        if self.store.folder is not None and self.store.folder not in _LOADED:
+            _LOADED.add(self.store.folder)
+            self._senses.update(self.store.load())
+        # a document resolved again (reports, the labelled-set tests) does not pay for its sentences twice
+        self._sentences: dict[str, np.ndarray] = _BoundedCache(SENTENCE_CACHE)
+
+    def sense_vectors(self, candidates: Sequence[MeaningCandidate]) -> dict[str, np.ndarray]:
+        missing = {c.meaning_id: c for c in candidates if c.meaning_id not in self._senses}
+        if missing:
+            # float16 in memory as on disk: a warm run decides exactly as a cold one
+            vecs = self.encoder.encode([sense_text(self.wnet, c) for c in missing.values()]).astype(np.float16)
+            new = dict(zip(missing, vecs))
+            self._senses.update(new)
+            self.store.save(new)
+        return {c.meaning_id: self._senses[c.meaning_id] for c in candidates}
+
+    def similarities(self, groups: dict[Any, tuple[list[str], list[MeaningCandidate]]]) -> dict[Any, dict[str, float]]:
+        """``groups``: key → (sentences, candidate senses) → key → {meaning id: cosine with the pooled context}."""
+        sentences = list(dict.fromkeys(s for sents, _c in groups.values() for s in sents))
+        if not sentences:
+            return {}
+        todo = [s for s in sentences if s not in self._sentences]
+        for s, v in zip(todo, self.encoder.encode(todo)):
+            self._sentences[s] = v
+        vec_of = {s: self._sentences[s] for s in sentences}
+        senses = self.sense_vectors(list({c.meaning_id: c for _s, cs in groups.values() for c in cs}.values()))
+        out = {}
+        for key, (sents, cands) in groups.items():
+            ctx = np.mean([vec_of[s] for s in sents], axis=0)
+            ctx /= max(float(np.linalg.norm(ctx)), 1e-12)
+            out[key] = {c.meaning_id: float(senses[c.meaning_id].astype(np.float32) @ ctx) for c in cands}
+        return out
+
+    def attach(self, evidence: dict, mentions: Sequence[Any], keys: Sequence[Any], senses_of: Callable) -> None:
+        """Fill ``similarity`` of each :class:`~.senses.SenseEvidence` in ``evidence`` (key → evidence or None;
+        keys start with (index type, lemma)) from the sentences of the lemma's mentions in the whole document
+        (one sense per discourse; per section cost a lemma's sentences once per section, for no gain on dev);
+        ``senses_of(i)`` = the WordNet senses of mention ``i``."""
+        groups: dict[Any, tuple[list[str], list[MeaningCandidate]]] = {}
+        seen: dict[Any, set] = defaultdict(set)
+        for i, (m, key) in enumerate(zip(mentions, keys)):
+            if evidence.get(key) is None:
+                continue
+            cands = senses_of(i)
+            if len(cands) < 2:
+                continue
+            sents, _c = groups.setdefault(key[:2], ([], cands))
+            if len(sents) >= SENTENCES_PER_LEMMA:
+                continue
+            s = sentence_at(m.context, m.text, min(250, m.start))
+            if s and s not in seen[key[:2]]:
+                seen[key[:2]].add(s)
+                sents.append(s)
+        sims = self.similarities(groups)
+        for key, ev in evidence.items():
+            if ev is not None and key[:2] in sims:
+                ev.similarity = sims[key[:2]]
+                ev.similarity_weight = SIMILARITY_WEIGHT
+                ev.local_weight = ev.pooled_weight = LESK_WEIGHT
+
+
+_WARNED: set[str] = set()
+
+
+def load_sense_similarity(wnet: Any, setting: str, log: Callable[[str], None] | None = None):
+    """The encoder-backed similarity, or None (``off``, or the model package missing: one line says how to
+    install it, once per process)."""
+    if setting not in ENCODERS:
+        raise ValueError(f"TEXTGUARD_SENSE_ENCODER must be one of {', '.join(ENCODERS)}, not {setting!r}")
+    if setting == "off":
+        return None
+    from ..lib.encoder import EncoderUnavailable, default_encoder
+
+    try:
+        return SenseSimilarity(wnet, default_encoder())
+    except EncoderUnavailable as exc:
+        if str(exc) not in _WARNED:
+            _WARNED.add(str(exc))
+            (log or (lambda msg: print(msg, file=sys.stderr)))(f"textguard meanings: {exc}")
+        return None

