@@ -159,8 +159,9 @@ class SenseSimilarity:
         if self.store.folder is not None and self.store.folder not in _LOADED:
             _LOADED.add(self.store.folder)
             self._senses.update(self.store.load())
-        # a document resolved again (reports, the labelled-set tests) does not pay for its sentences twice
-        self._sentences: dict[str, np.ndarray] = _BoundedCache(SENTENCE_CACHE)
+        # Per process, not per resolver: a document resolved again (reports, the labelled-set tests, the next
+        # run of an in-process executor, which builds its resolver anew) does not pay for its sentences twice.
+        self._sentences: dict[str, np.ndarray] = _SENTENCES
 
     def sense_vectors(self, candidates: Sequence[MeaningCandidate]) -> dict[str, np.ndarray]:
         missing = {c.meaning_id: c for c in candidates if c.meaning_id not in self._senses}
@@ -177,10 +178,11 @@ class SenseSimilarity:
         sentences = list(dict.fromkeys(s for sents, _c in groups.values() for s in sents))
         if not sentences:
             return {}
-        todo = [s for s in sentences if s not in self._sentences]
+        # read before writing: the bounded cache empties itself when full, mid-batch too
+        vec_of = {s: self._sentences[s] for s in sentences if s in self._sentences}
+        todo = [s for s in sentences if s not in vec_of]
         for s, v in zip(todo, self.encoder.encode(todo)):
-            self._sentences[s] = v
-        vec_of = {s: self._sentences[s] for s in sentences}
+            vec_of[s] = self._sentences[s] = v
         senses = self.sense_vectors(list({c.meaning_id: c for _s, cs in groups.values() for c in cs}.values()))
         out = {}
         for key, (sents, cands) in groups.items():
@@ -218,6 +220,8 @@ class SenseSimilarity:
 
 
 _WARNED: set[str] = set()
+#: sentence → unit vector, for every SenseSimilarity of the process (one model: all-MiniLM-L6-v2)
+_SENTENCES: dict[str, np.ndarray] = _BoundedCache(SENTENCE_CACHE)
 
 
 def load_sense_similarity(wnet: Any, setting: str, log: Callable[[str], None] | None = None):

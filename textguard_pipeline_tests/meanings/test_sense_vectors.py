@@ -114,3 +114,35 @@ def test_sense_store_keeps_vectors_across_processes_and_merges_shards(tmp_path, 
     os.utime(db, (later, later))  # a re-installed lexicon: the old vectors are not trusted
     assert SenseStore(tmp_path / "vectors", db).load() == {}
     assert SenseStore(None).save(a) is False
+
+
+class _CountingEncoder:
+    """Counts the texts it encodes; each text gets a fixed unit vector of its own (no model needed)."""
+
+    def __init__(self):
+        self.encoded: list[str] = []
+
+    def encode(self, texts):
+        import numpy as np
+
+        self.encoded += list(texts)
+        out = np.zeros((len(texts), 384), dtype=np.float32)  # the real model's width: sense vectors are shared
+        for i, t in enumerate(texts):
+            out[i, hash(t) % 384] = 1.0
+        return out
+
+
+def test_sentences_are_encoded_once_per_process_even_when_the_cache_fills_mid_batch(wnet, monkeypatch):
+    from textguard_pipeline.meanings import sense_vectors
+    from textguard_pipeline.meanings.senses import _BoundedCache
+
+    monkeypatch.setattr(sense_vectors, "_SENTENCES", _BoundedCache(3))  # fills up inside the next batch
+    cands = wordnet_candidates(wnet, "bank", "n")
+    sentences = [f"Sentence number {i} about a bank." for i in range(5)]
+    enc = _CountingEncoder()
+    first = SenseSimilarity(wnet, enc, store=SenseStore(None)).similarities({"k": (sentences, cands)})
+    assert set(first["k"]) == {c.meaning_id for c in cands}  # no KeyError when the cache emptied itself
+    enc.encoded.clear()
+    # a new resolver (the next run of an in-process executor) finds the sentences still cached
+    again = SenseSimilarity(wnet, enc, store=SenseStore(None)).similarities({"k": (sentences[-2:], cands)})
+    assert [t for t in enc.encoded if t in sentences] == [] and set(again["k"]) == set(first["k"])
