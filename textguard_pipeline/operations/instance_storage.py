@@ -59,6 +59,20 @@ class _PooledEngine:
     pool was created (multiprocess executor, celery prefork) gets a fresh pool instead of sharing the
     parent's sockets (SQLAlchemy's documented fork pattern)."""
 
+    def __init__(
+        self,
+        postgres_url: str,
+        should_autocreate_tables: bool = True,
+        inst_data: ConfigurableClassData | None = None,
+        token_provider: Any = None,
+        pool_size: int = 2,
+        max_overflow: int = 4,
+        pool_recycle: int = 3600,
+    ):
+        # the stock storage's constructor (it builds a NullPool engine), then the pool replaces that engine
+        super().__init__(postgres_url, should_autocreate_tables, inst_data, token_provider)  # type: ignore[call-arg]
+        self._pool(pool_size, max_overflow, pool_recycle)
+
     def _pool(self, pool_size: int, max_overflow: int, pool_recycle: int) -> None:
         engine = create_pg_engine(
             self.postgres_url,
@@ -122,19 +136,8 @@ def _ping_when_idle(engine) -> None:
 class PooledPostgresEventLogStorage(_PooledEngine, PostgresEventLogStorage):
     """``PostgresEventLogStorage`` with a per-process connection pool and batched asset events."""
 
-    def __init__(
-        self,
-        postgres_url: str,
-        should_autocreate_tables: bool = True,
-        inst_data: ConfigurableClassData | None = None,
-        token_provider: Any = None,
-        pool_size: int = 2,
-        max_overflow: int = 4,
-        pool_recycle: int = 3600,
-        event_batch_size: int = 100,
-    ):
-        super().__init__(postgres_url, should_autocreate_tables, inst_data, token_provider)
-        self._pool(pool_size, max_overflow, pool_recycle)
+    def __init__(self, *args: Any, event_batch_size: int = 100, **kwargs: Any):
+        super().__init__(*args, **kwargs)
         if event_batch_size > 0:
             settings.default_dagster_event_batch_size(event_batch_size)
 
@@ -155,12 +158,7 @@ class PooledPostgresEventLogStorage(_PooledEngine, PostgresEventLogStorage):
     def from_config_value(cls, inst_data: ConfigurableClassData | None, config_value: Mapping[str, Any]):
         return cls(
             inst_data=inst_data,
-            postgres_url=pg_url_from_config(config_value),
-            should_autocreate_tables=config_value.get("should_autocreate_tables", True),
-            token_provider=get_token_provider_from_config(config_value),
-            pool_size=config_value.get("pool_size", 2),
-            max_overflow=config_value.get("max_overflow", 4),
-            pool_recycle=config_value.get("pool_recycle", 3600),
+            **_storage_args(config_value),
             event_batch_size=config_value.get("event_batch_size", 100),
         )
 
@@ -230,34 +228,25 @@ class PooledPostgresRunStorage(_PooledEngine, PostgresRunStorage):
     """``PostgresRunStorage`` with a per-process connection pool: stock code opens a new server connection
     (``NullPool``) for every query, ≈ 70 per run of a backfill (run and step events, tags, snapshots)."""
 
-    def __init__(
-        self,
-        postgres_url: str,
-        should_autocreate_tables: bool = True,
-        inst_data: ConfigurableClassData | None = None,
-        token_provider: Any = None,
-        pool_size: int = 2,
-        max_overflow: int = 4,
-        pool_recycle: int = 3600,
-    ):
-        super().__init__(postgres_url, should_autocreate_tables, inst_data, token_provider)
-        self._pool(pool_size, max_overflow, pool_recycle)
-
     @classmethod
     def config_type(cls):
         return {**pg_config(), **_pool_config()}
 
     @classmethod
     def from_config_value(cls, inst_data: ConfigurableClassData | None, config_value: Mapping[str, Any]):
-        return cls(
-            inst_data=inst_data,
-            postgres_url=pg_url_from_config(config_value),
-            should_autocreate_tables=config_value.get("should_autocreate_tables", True),
-            token_provider=get_token_provider_from_config(config_value),
-            pool_size=config_value.get("pool_size", 2),
-            max_overflow=config_value.get("max_overflow", 4),
-            pool_recycle=config_value.get("pool_recycle", 3600),
-        )
+        return cls(inst_data=inst_data, **_storage_args(config_value))
+
+
+def _storage_args(config_value: Mapping[str, Any]) -> dict[str, Any]:
+    """The constructor arguments both pooled storages read from their config."""
+    return {
+        "postgres_url": pg_url_from_config(config_value),
+        "should_autocreate_tables": config_value.get("should_autocreate_tables", True),
+        "token_provider": get_token_provider_from_config(config_value),
+        "pool_size": config_value.get("pool_size", 2),
+        "max_overflow": config_value.get("max_overflow", 4),
+        "pool_recycle": config_value.get("pool_recycle", 3600),
+    }
 
 
 def _pool_config() -> dict[str, Field]:

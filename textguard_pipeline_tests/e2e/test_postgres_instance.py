@@ -2,6 +2,7 @@
 
 import multiprocessing
 import os
+from contextlib import contextmanager
 
 import pytest
 from dagster import AssetKey, DagsterInstance, DagsterRunStatus
@@ -163,6 +164,18 @@ def test_pooled_event_log_keeps_stock_partition_status(tmp_path, monkeypatch):
     assert len(planned) == len(ASSETS) * (len(docs) + 1)  # one per asset and document, as stock
 
 
+@contextmanager
+def _deploy_instance(tmp_path, monkeypatch):
+    """A throw-away PostgreSQL and an instance from deploy/postgres/dagster.yaml on it."""
+    monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
+    with postgres_server() as pg:
+        for k, v in pg.env().items():
+            monkeypatch.setenv(k, v)
+        home = dagster_home(tmp_path / "home", DEPLOY_YAML)
+        with DagsterInstance.from_config(str(home)) as instance:
+            yield pg, instance
+
+
 def _child_query(storage, queue):
     try:
         pool = id(storage._engine.pool)
@@ -192,44 +205,39 @@ def test_pooled_event_log_fork_schema_probes_and_webserver_engine(tmp_path, monk
 
     from textguard_pipeline.operations.instance_storage import PooledPostgresEventLogStorage, PooledPostgresRunStorage
 
-    monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
-    with postgres_server() as pg:
-        for k, v in pg.env().items():
-            monkeypatch.setenv(k, v)
-        home = dagster_home(tmp_path / "home", DEPLOY_YAML)
-        with DagsterInstance.from_config(str(home)) as instance:
-            storage = instance.event_log_storage
-            assert isinstance(storage, PooledPostgresEventLogStorage)
-            assert storage.get_records_for_run("nope").records == []  # a connection is now pooled
-            parent_pool = id(storage._engine.pool)
-            assert storage._engine.pool.checkedin() >= 1
-            child_pool, _ = _in_forked_child(storage)
-            assert child_pool != parent_pool  # the child built its own pool instead of reusing our sockets
-            # and the parent's pooled connection still works after the child exited
-            assert storage.get_records_for_run("nope").records == []
-            assert id(storage._engine.pool) == parent_pool
-            # the run storage: the same per-process pool
-            runs = instance.run_storage
-            assert isinstance(runs, PooledPostgresRunStorage)
-            assert runs.get_runs() == [] and runs._engine.pool.checkedin() >= 1
-            run_pool = id(runs._engine.pool)
-            child_pool, n = _in_forked_child(runs)
-            assert child_pool != run_pool and n == 0
-            assert runs.get_runs() == [] and id(runs._engine.pool) == run_pool
-            # schema probes: a table that exists is asked about once, a missing one every time
-            asked = []
-            real = PostgresEventLogStorage.has_table
-            monkeypatch.setattr(
-                PostgresEventLogStorage, "has_table", lambda self, name: asked.append(name) or real(self, name)
-            )
-            assert storage.has_table("dynamic_partitions") and storage.has_table("dynamic_partitions")
-            assert not storage.has_table("no_such_table") and not storage.has_table("no_such_table")
-            assert asked == ["dynamic_partitions", "no_such_table", "no_such_table"]
-            # dagster-webserver swaps in its own engine (statement timeout, pool of 1): ours is closed
-            old_engine = storage._engine
-            instance.optimize_for_webserver(5000, 3600, 1)
-            assert storage._engine is not old_engine and old_engine.pool.checkedin() == 0
-            assert storage.get_records_for_run("nope").records == []
+    with _deploy_instance(tmp_path, monkeypatch) as (pg, instance):
+        storage = instance.event_log_storage
+        assert isinstance(storage, PooledPostgresEventLogStorage)
+        assert storage.get_records_for_run("nope").records == []  # a connection is now pooled
+        parent_pool = id(storage._engine.pool)
+        assert storage._engine.pool.checkedin() >= 1
+        child_pool, _ = _in_forked_child(storage)
+        assert child_pool != parent_pool  # the child built its own pool instead of reusing our sockets
+        # and the parent's pooled connection still works after the child exited
+        assert storage.get_records_for_run("nope").records == []
+        assert id(storage._engine.pool) == parent_pool
+        # the run storage: the same per-process pool
+        runs = instance.run_storage
+        assert isinstance(runs, PooledPostgresRunStorage)
+        assert runs.get_runs() == [] and runs._engine.pool.checkedin() >= 1
+        run_pool = id(runs._engine.pool)
+        child_pool, n = _in_forked_child(runs)
+        assert child_pool != run_pool and n == 0
+        assert runs.get_runs() == [] and id(runs._engine.pool) == run_pool
+        # schema probes: a table that exists is asked about once, a missing one every time
+        asked = []
+        real = PostgresEventLogStorage.has_table
+        monkeypatch.setattr(
+            PostgresEventLogStorage, "has_table", lambda self, name: asked.append(name) or real(self, name)
+        )
+        assert storage.has_table("dynamic_partitions") and storage.has_table("dynamic_partitions")
+        assert not storage.has_table("no_such_table") and not storage.has_table("no_such_table")
+        assert asked == ["dynamic_partitions", "no_such_table", "no_such_table"]
+        # dagster-webserver swaps in its own engine (statement timeout, pool of 1): ours is closed
+        old_engine = storage._engine
+        instance.optimize_for_webserver(5000, 3600, 1)
+        assert storage._engine is not old_engine and old_engine.pool.checkedin() == 0
+        assert storage.get_records_for_run("nope").records == []
 
 
 def test_pooled_connection_dropped_while_idle_is_replaced(tmp_path, monkeypatch):
@@ -237,15 +245,10 @@ def test_pooled_connection_dropped_while_idle_is_replaced(tmp_path, monkeypatch)
     before use: the query after it succeeds (runs and event log alike)."""
     from textguard_pipeline.operations import instance_storage
 
-    monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE", raising=False)
-    with postgres_server() as pg:
-        for k, v in pg.env().items():
-            monkeypatch.setenv(k, v)
-        home = dagster_home(tmp_path / "home", DEPLOY_YAML)
-        with DagsterInstance.from_config(str(home)) as instance:
-            assert instance.get_runs() == [] and instance.event_log_storage.get_records_for_run("x").records == []
-            with pg.connect() as conn, conn.cursor() as cur:  # the server drops every other session
-                cur.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()")
-            monkeypatch.setattr(instance_storage, "IDLE_PING_SECONDS", 0.0)  # the pooled ones count as idle
-            assert instance.get_runs() == []
-            assert instance.event_log_storage.get_records_for_run("x").records == []
+    with _deploy_instance(tmp_path, monkeypatch) as (pg, instance):
+        assert instance.get_runs() == [] and instance.event_log_storage.get_records_for_run("x").records == []
+        with pg.connect() as conn, conn.cursor() as cur:  # the server drops every other session
+            cur.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()")
+        monkeypatch.setattr(instance_storage, "IDLE_PING_SECONDS", 0.0)  # the pooled ones count as idle
+        assert instance.get_runs() == []
+        assert instance.event_log_storage.get_records_for_run("x").records == []
