@@ -1,6 +1,5 @@
 """deploy/postgres/dagster.yaml against a real throw-away PostgreSQL server on 127.0.0.1."""
 
-import multiprocessing
 import os
 from contextlib import contextmanager
 
@@ -11,6 +10,7 @@ from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PART
 from textguard_pipeline.settings import PROJECT_ROOT
 from textguard_pipeline_tests.devservers import with_stock_event_log
 from textguard_pipeline_tests.e2e._servers import dagster_home, postgres_server, small_corpus
+from textguard_pipeline_tests.forked import in_forked_child
 
 DEPLOY_YAML = PROJECT_ROOT / "deploy" / "postgres" / "dagster.yaml"
 
@@ -176,27 +176,12 @@ def _deploy_instance(tmp_path, monkeypatch):
             yield pg, instance
 
 
-def _child_query(storage, queue):
-    try:
-        pool = id(storage._engine.pool)
-        if hasattr(storage, "get_records_for_run"):
-            queue.put(("ok", pool, len(storage.get_records_for_run("nope").records)))
-        else:
-            queue.put(("ok", pool, len(storage.get_runs())))
-    except Exception as exc:  # pragma: no cover - reported to the parent
-        queue.put(("error", repr(exc), 0))
-
-
-def _in_forked_child(storage) -> tuple[int, int]:
-    """(id of the pool the child used, rows it read)."""
-    ctx = multiprocessing.get_context("fork")
-    queue = ctx.Queue()
-    child = ctx.Process(target=_child_query, args=(storage, queue))
-    child.start()
-    status, child_pool, n = queue.get(timeout=60)
-    child.join(30)
-    assert status == "ok", child_pool
-    return child_pool, n
+def _pool_and_rows(storage) -> tuple[int, int]:
+    """(id of the pool this process uses, rows a query read) — evaluated in a forked child."""
+    pool = id(storage._engine.pool)
+    if hasattr(storage, "get_records_for_run"):
+        return pool, len(storage.get_records_for_run("nope").records)
+    return pool, len(storage.get_runs())
 
 
 def test_pooled_event_log_fork_schema_probes_and_webserver_engine(tmp_path, monkeypatch):
@@ -211,7 +196,7 @@ def test_pooled_event_log_fork_schema_probes_and_webserver_engine(tmp_path, monk
         assert storage.get_records_for_run("nope").records == []  # a connection is now pooled
         parent_pool = id(storage._engine.pool)
         assert storage._engine.pool.checkedin() >= 1
-        child_pool, _ = _in_forked_child(storage)
+        child_pool, _ = in_forked_child(_pool_and_rows, storage)
         assert child_pool != parent_pool  # the child built its own pool instead of reusing our sockets
         # and the parent's pooled connection still works after the child exited
         assert storage.get_records_for_run("nope").records == []
@@ -221,7 +206,7 @@ def test_pooled_event_log_fork_schema_probes_and_webserver_engine(tmp_path, monk
         assert isinstance(runs, PooledPostgresRunStorage)
         assert runs.get_runs() == [] and runs._engine.pool.checkedin() >= 1
         run_pool = id(runs._engine.pool)
-        child_pool, n = _in_forked_child(runs)
+        child_pool, n = in_forked_child(_pool_and_rows, runs)
         assert child_pool != run_pool and n == 0
         assert runs.get_runs() == [] and id(runs._engine.pool) == run_pool
         # schema probes: a table that exists is asked about once, a missing one every time

@@ -11,6 +11,7 @@ from dagster import AssetKey, DagsterInstance
 
 from textguard_pipeline.settings import PROJECT_ROOT
 from textguard_pipeline_tests.e2e._servers import small_corpus
+from textguard_pipeline_tests.forked import in_forked_child
 
 STORAGE = {"module": "textguard_pipeline.operations.sqlite_event_log", "class": "BatchedSqliteEventLogStorage"}
 ASSETS = ("source_documents", "parsed_chunks")
@@ -159,12 +160,9 @@ def _child_writes(home: str, queue, n: int) -> None:
         queue.put(("error", repr(exc)))
 
 
-def _child_reads(storage, queue) -> None:
-    try:
-        engine = storage._tg_engine("index")
-        queue.put(("ok", id(engine), storage.has_table("dynamic_partitions")))
-    except Exception as exc:  # pragma: no cover
-        queue.put(("error", repr(exc), None))
+def _engine_and_probe(storage) -> tuple[int, bool]:
+    """(id of the index engine this process uses, the dynamic-partitions probe) — in a forked child."""
+    return id(storage._tg_engine("index")), storage.has_table("dynamic_partitions")
 
 
 def test_wal_busy_timeout_fork_and_concurrent_writers(tmp_path, monkeypatch):
@@ -186,13 +184,8 @@ def test_wal_busy_timeout_fork_and_concurrent_writers(tmp_path, monkeypatch):
         parent_engine = id(storage._tg_engine("index"))
         assert id(storage._tg_engine("index")) == parent_engine  # one engine per shard and process
 
-        ctx = multiprocessing.get_context("fork")
-        queue = ctx.Queue()
-        child = ctx.Process(target=_child_reads, args=(storage, queue))
-        child.start()
-        status, child_engine, has = queue.get(timeout=60)
-        child.join(30)
-        assert status == "ok" and has is True
+        child_engine, has = in_forked_child(_engine_and_probe, storage)
+        assert has is True
         assert child_engine != parent_engine
         assert id(storage._tg_engine("index")) == parent_engine
         assert storage.get_records_for_run("nope").records == []  # parent still works
