@@ -416,13 +416,15 @@ class MeaningResolver:
         ]
         if s.one_sense_per_discourse:
             decisions = _one_sense_per_discourse(mentions, decisions)
-        heads, seen = [], {}  # one head sense per compound lemma (all its mentions share the pooled context)
-        for m, d in zip(mentions, decisions):
-            key = (m.index_type, m.lookup or m.label, d.candidate.meaning_type)
-            if key not in seen:
-                seen[key] = self._head_meaning(m, d, profile, contexts)
-            heads.append(seen[key])
-        return decisions, heads, profile
+        hkeys = [(m.index_type, m.lookup or m.label, d.candidate.meaning_type) for m, d in zip(mentions, decisions)]
+        todo: dict[tuple, tuple | None] = {}  # one head sense per compound lemma (its mentions share the evidence)
+        for key, m, d in zip(hkeys, mentions, decisions):
+            if key not in todo:
+                todo[key] = self._head_evidence(m, d, profile, contexts)
+        if self.similarity is not None:  # the head's senses against the compound's sentences, one batch
+            self.similarity.attach_heads(todo, mentions, hkeys)
+        chosen = {key: self._head_meaning(*h) if h else None for key, h in todo.items()}
+        return decisions, [chosen[key] for key in hkeys], profile
 
     def _evidence(
         self, profile: DomainProfile | None, m: Mention, contexts: dict[tuple[str, str], list[str]]
@@ -439,21 +441,23 @@ class MeaningResolver:
             return None
         return lambda cand: profile.bonus(self.wnet, lemma, cand)
 
-    def _head_meaning(
+    def _head_evidence(
         self, m: Mention, d: Decision, profile: DomainProfile | None, contexts: dict[tuple[str, str], list[str]]
-    ) -> tuple[str, str] | None:
-        """(id, gloss) of the head noun's sense for a compound WordNet lacks ("porcelain crown" → crown)."""
+    ) -> tuple | None:
+        """(head, its WordNet candidates, pooled context, evidence) for a compound WordNet lacks, else None."""
         words = (m.lookup or m.label).split()
         if d.candidate.meaning_type != "custom" or m.index_type != "subject" or len(words) < 2:
             return None
         head = words[-1]
         cands, _rule = self.finder.find(head, "subject", head, "n")
         wn_c = [c for c in cands if c.meaning_type == "wordnet"]
-        if not wn_c:
-            return None
         ctx = " ".join(contexts[(m.index_type, m.lookup or m.label)][:POOLED_CONTEXTS])
         evidence = None if profile is None else SenseEvidence(ctx, self._bonus(profile, head), profile.document_tf)
-        hd = self.chooser.choose(head, ctx, wn_c, self._bonus(profile, head), evidence=evidence)
+        return (head, wn_c, ctx, evidence) if wn_c else None
+
+    def _head_meaning(self, head, wn_c, ctx, evidence: SenseEvidence | None) -> tuple[str, str] | None:
+        """(id, gloss) of the head noun's sense for a compound WordNet lacks ("porcelain crown" → crown)."""
+        hd = self.chooser.choose(head, ctx, wn_c, evidence.bonus if evidence else None, evidence=evidence)
         return (hd.candidate.meaning_id, hd.candidate.gloss) if hd.candidate.meaning_type == "wordnet" else None
 
     @staticmethod

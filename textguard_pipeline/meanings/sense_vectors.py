@@ -214,9 +214,31 @@ class SenseSimilarity:
         sims = self.similarities(groups)
         for key, ev in evidence.items():
             if ev is not None and key[:2] in sims:
-                ev.similarity = sims[key[:2]]
-                ev.similarity_weight = SIMILARITY_WEIGHT
-                ev.local_weight = ev.pooled_weight = LESK_WEIGHT
+                _speak(ev, sims[key[:2]])
+
+    def attach_heads(self, heads: dict, mentions: Sequence[Any], keys: Sequence[Any]) -> None:
+        """The same evidence for the head nouns of compounds WordNet lacks ("porcelain crown" → crown):
+        ``heads``: key → (head, its senses, pooled context, evidence) or None; ``keys[i]`` = mention ``i``'s key.
+        The head's senses are compared with the sentences the compound stands in (at most
+        :data:`SENTENCES_PER_LEMMA` per compound), all compounds of the document in one batch."""
+        groups: dict[Any, tuple[list[str], list[MeaningCandidate]]] = {}
+        for m, key in zip(mentions, keys):
+            head = heads.get(key)
+            if head is None or head[3] is None or len(head[1]) < 2:
+                continue
+            sents, _c = groups.setdefault(key, ([], [c.wordnet for c in head[1]]))
+            s = sentence_at(m.context, m.text, min(250, m.start))
+            if s and s not in sents and len(sents) < SENTENCES_PER_LEMMA:
+                sents.append(s)
+        for key, sims in self.similarities(groups).items():
+            _speak(heads[key][3], sims)
+
+
+def _speak(evidence: Any, sims: dict[str, float]) -> None:
+    """The encoder's cosines join the evidence; word overlap then weighs :data:`LESK_WEIGHT`."""
+    evidence.similarity = sims
+    evidence.similarity_weight = SIMILARITY_WEIGHT
+    evidence.local_weight = evidence.pooled_weight = LESK_WEIGHT
 
 
 _WARNED: set[str] = set()

@@ -146,3 +146,33 @@ def test_sentences_are_encoded_once_per_process_even_when_the_cache_fills_mid_ba
     # a new resolver (the next run of an in-process executor) finds the sentences still cached
     again = SenseSimilarity(wnet, enc, store=SenseStore(None)).similarities({"k": (sentences[-2:], cands)})
     assert [t for t in enc.encoded if t in sentences] == [] and set(again["k"]) == set(first["k"])
+
+
+@needs_model
+def test_the_head_of_a_compound_wordnet_lacks_is_chosen_with_the_encoder_too(wnet):
+    """issue 16 item 5: "cooperative bank" is custom; its head sense reads the compound's sentences."""
+    from textguard_pipeline.core.meanings import MeaningResolver
+    from textguard_pipeline.core.nlp import load_spacy, model_label
+    from textguard_pipeline.core.parsing import parse_document
+    from textguard_pipeline.core.wordnet_setup import wordnet_status
+
+    nlp = load_spacy(profile="parse")
+    cands = wordnet_candidates(wnet, "bank", "n")
+    money = next(c.meaning_id for c in cands if "financial institution" in c.gloss)
+    slope = first_sense(cands).meaning_id
+
+    def heads(text, encoder=True):
+        r = MeaningResolver(nlp=nlp, wnet=wnet, lexicon=wordnet_status().spec, spacy_label=model_label(nlp))
+        if not encoder:
+            r.similarity = None  # as with TEXTGUARD_SENSE_ENCODER=off
+        assert encoder is (r.similarity is not None)
+        df, _st = r.resolve_document("d.txt", text, parse_document(text, "txt"), "txt")
+        rows = df[df["label"].str.endswith(" bank")]
+        assert len(rows) == 2 and set(rows["meaning_type"]) == {"custom"}
+        return set(rows["head_meaning_id"])
+
+    loan = "The cooperative bank approved the loan after checking her credit history. Later the cooperative bank raised its fees."
+    assert heads(loan) == {money}
+    assert heads(loan, encoder=False) == {slope}  # no shared gloss word: without vectors the prior keeps sense 1
+    river = "Heavy rain eroded the clay bank, and the river flooded the fields. Ducks nest on the clay bank in spring."
+    assert heads(river) == {slope}
