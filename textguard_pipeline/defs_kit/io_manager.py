@@ -74,12 +74,18 @@ def partition_key_problem(key: Any) -> str | None:
     return None
 
 
+def as_upath(path: UPath | str | os.PathLike[str]) -> UPath:
+    """``path`` as a UPath; one that already is one is used as is (``UPath(upath)`` copies it, several times per
+    document and asset of a backfill)."""
+    return path if isinstance(path, UPath) else UPath(path)
+
+
 def partition_path(base: UPath | str, asset_dir: str, key: str, extension: str = ".parquet") -> UPath:
     """``base/asset_dir/key<extension>``, or InvalidPartitionKey when ``key`` is refused or the path leaves ``base``."""
     problem = partition_key_problem(key)
     if problem:
         raise InvalidPartitionKey(f"partition key {key!r}: {problem}")
-    base = UPath(base)
+    base = as_upath(base)
     path = base / asset_dir / f"{key}{extension}"
     if not _inside(base, path):
         raise InvalidPartitionKey(f"partition key {key!r}: {path} leaves {base}")
@@ -235,7 +241,7 @@ def read_parquet(path: UPath | str) -> pd.DataFrame:
 
 
 def _read_parquet_sized(path: UPath | str) -> tuple[pd.DataFrame, int]:
-    with UPath(path).open("rb") as fh:
+    with as_upath(path).open("rb") as fh:
         table = pq.read_table(fh)
     return table_to_frame(table), table.nbytes
 
@@ -280,7 +286,7 @@ class _ReadCache:
 
     def read_with_ident(self, path: UPath | str) -> tuple[pd.DataFrame, tuple[int, int, int] | None]:
         """The frame and the identity of the file it came from (None: not a local file, or the cache is off)."""
-        path = UPath(path)
+        path = as_upath(path)
         limit = self._limit()
         if limit <= 0 or not _is_local(path):
             return read_parquet(path), None
@@ -337,7 +343,7 @@ def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> tuple[pa.Tab
     Returns the Arrow table written and, for a local file, the identity it got (inode, mtime, size), taken
     from the temporary file before the rename: a rename keeps both, and a writer that replaces the file
     afterwards gives it another inode, so the identity never names someone else's file."""
-    path = UPath(path)
+    path = as_upath(path)
     table = frame_to_table(frame)
     # The writer's pid in the name lets a sweep tell an orphan (writer killed) from a file being written.
     tmp = path.with_name(f".{path.name}.{os.getpid()}-{uuid.uuid4().hex}.tmp")
