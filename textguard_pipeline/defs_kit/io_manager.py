@@ -290,7 +290,7 @@ class _ReadCache:
         """The frame and the identity of the file it came from (None: not a local file, or the cache is off)."""
         path = as_upath(path)
         limit = self._limit()
-        if limit <= 0 or not _is_local(path):
+        if limit <= 0 or not is_local(path):
             return read_parquet(path), None
         name = os.fspath(path)
         st = os.stat(name)  # FileNotFoundError as before
@@ -328,7 +328,8 @@ class _ReadCache:
 _READ_CACHE = _ReadCache()
 
 
-def _is_local(path: UPath | str) -> bool:
+def is_local(path: UPath | str) -> bool:
+    """Whether ``path`` (a UPath) is on the local file system (a plain string is)."""
     return getattr(path, "protocol", "") in ("", "file", "local")
 
 
@@ -349,7 +350,7 @@ def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> tuple[pa.Tab
     table = frame_to_table(frame)
     # The writer's pid in the name lets a sweep tell an orphan (writer killed) from a file being written.
     tmp = path.with_name(f".{path.name}.{os.getpid()}-{uuid.uuid4().hex}.tmp")
-    if _is_local(path):
+    if is_local(path):
         local_tmp, local_path = os.fspath(tmp), os.fspath(path)
         os.makedirs(os.path.dirname(local_path), exist_ok=True)
         try:

@@ -24,7 +24,7 @@ from upath import UPath
 
 from ..ingest.documents import content_version, scan_corpus
 from .file_hashes import sha256_since
-from .io_manager import InvalidPartitionKey, partition_path
+from .io_manager import InvalidPartitionKey, is_local, partition_path
 
 documents_partitions = DynamicPartitionsDefinition(name="documents")
 
@@ -113,7 +113,7 @@ def recorded_shas(warehouse: str, keys: list[str] | set[str]) -> dict[str, str]:
 def _listed(warehouse: str, asset: str) -> set[str] | None:
     """File names in a local warehouse's ``asset`` directory; None when not local (then each file is tried)."""
     base = UPath(warehouse)
-    if getattr(base, "protocol", "") not in ("", "file", "local"):
+    if not is_local(base):
         return None
     try:
         with os.scandir(os.path.join(os.fspath(base), asset)) as entries:
