@@ -304,19 +304,22 @@ class _ReadCache:
                 self._frames[name] = (ident, hit[1], cached)
             return cached.copy(deep=False), ident
         frame, nbytes = _read_parquet_sized(path)
-        self._store(name, ident, nbytes, frame.copy(deep=False))
+        self._store(name, ident, nbytes, frame.copy(deep=False), limit)
         return frame, ident
 
     def put(self, name: str, ident: tuple[int, int, int], table: pa.Table) -> None:
         """``table`` is what the file ``name`` with identity ``ident`` holds (this process just wrote it)."""
-        if self._limit() > 0:
-            self._store(name, ident, table.nbytes, table)
+        limit = self._limit()
+        if limit > 0:
+            self._store(name, ident, table.nbytes, table, limit)
 
-    def _store(self, name: str, ident: tuple[int, int, int], nbytes: int, value: pd.DataFrame | pa.Table) -> None:
+    def _store(
+        self, name: str, ident: tuple[int, int, int], nbytes: int, value: pd.DataFrame | pa.Table, limit: int
+    ) -> None:
+        """Keep ``value`` under ``name`` (``limit``: the byte bound its caller just read from the settings)."""
         old = self._frames.pop(name, None)
         if old is not None:
             self._bytes -= old[1]
-        limit = self._limit()
         if nbytes <= limit // 4:
             self._frames[name] = (ident, nbytes, value)
             self._bytes += nbytes

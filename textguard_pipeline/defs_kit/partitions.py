@@ -128,7 +128,7 @@ _recorded: dict[str, tuple[tuple[int, int, int], str]] = {}
 
 
 def _recorded_sha(path) -> str:
-    local = getattr(path, "protocol", "") in ("", "file", "local")
+    local = is_local(path)
     if local:
         name = os.fspath(path)
         st = os.stat(name)
