@@ -25,8 +25,10 @@ persistent instance:
 
 PostgreSQL is a throw-away server on 127.0.0.1 started by the benchmark (installed with apt-get
 when missing), with ``fsync`` on, one database per variant. spaCy and WordNet are loaded, and each
-sample text is run once, before anything is timed. The core loop and the PostgreSQL-layout backfill
-run ``BENCH_REPEATS`` (default 2) times, interleaved; each keeps its best time. Prints
+sample text is run once, before anything is timed. Every variant of tier 2 runs ``BENCH_REPEATS``
+(default 2) times and keeps its best time; within a repeat the variants are interleaved run by run (one
+Dagster run of each, then the core loop over the same number of documents, the order rotating), so that
+the machine's drift over minutes falls on every variant alike. Prints
 documents/second for each, the ratio dagster/core (goal ≥ 0.8)
 and Dagster's overhead in ms per document. ``BENCH_BACKFILL_TIERS=root|full`` runs one tier; ``BENCH_PER_CHECK=0`` skips the former one-step-per-check
 variants.
@@ -39,6 +41,7 @@ import time
 import warnings
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from textguard_pipeline.settings import restored_environ
 
@@ -85,10 +88,12 @@ ROOT_ASSETS = ("source_documents", "parsed_chunks")
 RUN_CONFIG = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
-def dagster_backfill(
-    home: Path | None, docs: list[str], with_checks: bool, assets: tuple[str, ...] | None = ROOT_ASSETS
-) -> tuple[int, int]:
-    """Materialize ``assets`` (None: all) for ``docs`` in multi-partition runs; (runs, failures)."""
+def dagster_steps(
+    home: Path | None, docs: list[str], with_checks, assets: tuple[str, ...] | None = ROOT_ASSETS
+) -> Iterator[tuple[int, int]]:
+    """Materialize ``assets`` (None: all) for ``docs`` in multi-partition runs, yielding (runs, failures)
+    so far after each run: a caller can interleave other work between runs. The job is built once; the
+    instance is opened for each run, as each run of a real backfill opens it in its own process."""
     from dagster import AssetSelection, DagsterInstance, Definitions, define_asset_job
     from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
@@ -106,18 +111,28 @@ def dagster_backfill(
     defs = Definitions.merge(base_defs, Definitions(jobs=[job_def]))
     job = defs.resolve_job_def("bench_backfill")
     runs = failures = 0
-    with DagsterInstance.from_config(str(home)) if home else DagsterInstance.ephemeral() as instance:
-        instance.add_dynamic_partitions(documents_partitions.name, docs)
+    ephemeral = DagsterInstance.ephemeral() if home is None else None  # its state lives only while open
+    try:
         for first, last in contiguous_ranges(docs, docs, settings.max_partitions_per_run()):
-            result = job.execute_in_process(
-                instance=instance,
-                run_config=RUN_CONFIG,
-                tags={ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last},
-                raise_on_error=False,
-            )
+            instance = ephemeral or DagsterInstance.from_config(str(home))
+            try:
+                if runs == 0:
+                    instance.add_dynamic_partitions(documents_partitions.name, docs)
+                result = job.execute_in_process(
+                    instance=instance,
+                    run_config=RUN_CONFIG,
+                    tags={ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last},
+                    raise_on_error=False,
+                )
+            finally:
+                if ephemeral is None:
+                    instance.dispose()
             runs += 1
             failures += 0 if result.success else 1
-    return runs, failures
+            yield runs, failures
+    finally:
+        if ephemeral is not None:
+            ephemeral.dispose()
 
 
 def generate_cut_corpus(dest: Path, n: int, max_chars: int) -> list[str]:
@@ -180,10 +195,11 @@ def check_functions() -> dict[str, list]:
     return out
 
 
-def pipeline_loop(corpus: Path, warehouse: Path, with_checks: bool = False) -> int:
+def pipeline_steps(corpus: Path, warehouse: Path, with_checks=False, per_step: int = 0) -> Iterator[int]:
     """The core library over every document: ``run_document`` writing the same eight Parquet files;
     ``with_checks``: also every asset check's function on every document's rows (the work the check
-    steps do on the Dagster side), so both sides do the same work."""
+    steps do on the Dagster side), so both sides do the same work. Yields the documents done so far after
+    every ``per_step`` documents (0: once, at the end), as :func:`dagster_steps` yields after each run."""
     from textguard_pipeline.core.documents import discover_documents
     from textguard_pipeline.core.pipeline import components_from_env, run_document
     from textguard_pipeline.defs_kit.io_manager import write_parquet_atomic
@@ -191,8 +207,9 @@ def pipeline_loop(corpus: Path, warehouse: Path, with_checks: bool = False) -> i
     checks = check_functions() if with_checks else {}
     failed = 0
     n = 0
+    paths = sorted(discover_documents(corpus).items())
     with components_from_env() as comps:
-        for doc_id, path in sorted(discover_documents(corpus).items()):
+        for doc_id, path in paths:
             frames: dict = {}
 
             def write(asset: str, df, doc_id: str = doc_id, frames: dict = frames) -> None:
@@ -207,9 +224,10 @@ def pipeline_loop(corpus: Path, warehouse: Path, with_checks: bool = False) -> i
                     result = fn(context=None, value={doc_id: df}, **resources, **extra)
                     failed += 0 if result.passed else 1
             n += 1
-    if failed:
-        print(f"(core loop: {failed} check evaluations failed)")
-    return n
+            if (per_step and n % per_step == 0) or n == len(paths):
+                if failed and n == len(paths):
+                    print(f"(core loop: {failed} check evaluations failed)")
+                yield n
 
 
 def _sqlite_home(tmp: Path, name: str, stock: bool = False) -> Path:
@@ -312,7 +330,26 @@ ROOT_VARIANTS = [
 def _run_variant(
     pg, tmp: Path, name: str, kind: str, with_checks: bool, docs: list[str], assets
 ) -> tuple[int, int, float]:
-    """One Dagster backfill on a fresh instance and warehouse; (runs, failures, seconds)."""
+    """One Dagster backfill on a fresh instance and warehouse, alone; (runs, failures, seconds)."""
+    secs, (runs, failures) = _interleave({0: _variant_lane(pg, tmp, name, kind, with_checks, docs, assets)})[0]
+    return runs, failures, secs
+
+
+def _run_variants(pg, tmp: Path, tier: str, variants, docs: list[str], assets) -> list[tuple[str, int, float]]:
+    rows = []
+    for i, (kind, with_checks, label) in enumerate(variants):
+        if kind.startswith("pg") and pg is None:
+            continue
+        runs, failures, secs = _run_variant(pg, tmp, f"{tier}_{i}", kind, with_checks, docs, assets)
+        rows.append((_runs_label(label, runs, failures), len(docs), secs))
+    return rows
+
+
+def _variant_lane(pg, tmp: Path, name: str, kind: str, with_checks, docs: list[str], assets) -> Iterator:
+    """:func:`_run_variant` as a lane of :func:`_interleave`: yields None once set up (the instance's
+    schema created, untimed), then (runs, failures) after each run, each run in the variant's environment."""
+    from dagster import DagsterInstance
+
     with restored_environ(*_VARIANT_ENV):
         os.environ["TEXTGUARD_WAREHOUSE"] = str(tmp / f"wh_{name}")
         if kind in ("sqlite", "sqlite-stock"):
@@ -324,22 +361,48 @@ def _run_variant(
         if home is not None:
             # The instance's tables exist before a backfill starts, as on a user's machine: creating the
             # schema of a fresh database (1.5-2 s) is not timed; opening the instance is.
-            from dagster import DagsterInstance
-
             DagsterInstance.from_config(str(home)).dispose()
-        t = time.perf_counter()
-        runs, failures = dagster_backfill(home, docs, with_checks, assets=assets)
-        return runs, failures, time.perf_counter() - t
+        env = {k: os.environ.get(k) for k in _VARIANT_ENV}
+    yield None
+    steps = dagster_steps(home, docs, with_checks, assets)
+    while True:
+        with restored_environ(*_VARIANT_ENV):
+            for k, v in env.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+            got = next(steps, None)
+        if got is None:
+            return
+        yield got
 
 
-def _run_variants(pg, tmp: Path, tier: str, variants, docs: list[str], assets) -> list[tuple[str, int, float]]:
-    rows = []
-    for i, (kind, with_checks, label) in enumerate(variants):
-        if kind.startswith("pg") and pg is None:
-            continue
-        runs, failures, secs = _run_variant(pg, tmp, f"{tier}_{i}", kind, with_checks, docs, assets)
-        rows.append((_runs_label(label, runs, failures), len(docs), secs))
-    return rows
+def _core_lane(corpus: Path, warehouse: Path, with_checks, per_step: int) -> Iterator:
+    yield None
+    yield from pipeline_steps(corpus, warehouse, with_checks, per_step)
+
+
+def _interleave(lanes: dict) -> dict:
+    """Advance every lane one step at a time, round-robin, the starting lane rotating each round; each
+    lane's first (set-up) step is not timed. {key: (seconds, its last value)}."""
+    for gen in lanes.values():
+        next(gen)
+    out = {key: [0.0, None] for key in lanes}
+    active = list(lanes)
+    rnd = 0
+    while active:
+        k = rnd % len(active)
+        for key in active[k:] + active[:k]:
+            t = time.perf_counter()
+            got = next(lanes[key], None)
+            if got is None:
+                active.remove(key)
+                continue
+            out[key][0] += time.perf_counter() - t
+            out[key][1] = got
+        rnd += 1
+    return {key: (secs, last) for key, (secs, last) in out.items()}
 
 
 def root_tier(tmp: Path) -> None:
@@ -392,27 +455,23 @@ def pipeline_tier(tmp: Path) -> None:
         f"{time.perf_counter() - t:.1f}s)"
     )
 
-    # Every variant runs BENCH_REPEATS times, interleaved, and keeps its best time: one 40-second
-    # measurement on a shared 2-core machine varies by ± 5 %. Variants with checks are compared with the
-    # core loop that also runs every check function on every document (the same work on both sides).
+    # Every variant runs BENCH_REPEATS times and keeps its best time. Within a repeat the variants are
+    # interleaved run by run (one Dagster run of max_partitions_per_run documents, then the same number of
+    # documents through each other variant, the order rotating): a shared 2-core machine's speed drifts by
+    # tens of percent over minutes, and a variant timed whole in a slow minute would carry all of it.
+    # Variants with checks are compared with the core loop that also runs every check function on every
+    # document (the same work on both sides).
     repeats = max(1, int(os.environ.get("BENCH_REPEATS", "2")))
     core_times: dict[bool, list[float]] = {False: [], True: []}
     times: dict[int, list[tuple[int, int, float]]] = {i: [] for i in range(len(FULL_VARIANTS))}
     only = {k for k in os.environ.get("BENCH_FULL_ONLY", "").split(",") if k}  # e.g. "sqlite": skip PostgreSQL
     plain = os.environ.get("BENCH_NO_CHECKS", "1") != "0"  # 0: only the rows with checks (and their core loop)
+    per_run = settings.max_partitions_per_run()
     with _postgres() as pg:
         for r in range(repeats):
+            lanes: dict = {}
             for checks in (False, True) if plain else (True,):
-                t = time.perf_counter()
-                core_n = pipeline_loop(corpus, tmp / f"wh_full_core_{r}_{checks}", with_checks=checks)
-                core_times[checks].append(time.perf_counter() - t)
-            print(
-                "  "
-                + "; ".join(
-                    f"core loop{' + checks' if c else ''}: {min(ts):.1f} s" for c, ts in core_times.items() if ts
-                ),
-                flush=True,
-            )
+                lanes[("core", checks)] = _core_lane(corpus, tmp / f"wh_full_core_{r}_{checks}", checks, per_run)
             for i, (kind, with_checks, label) in enumerate(FULL_VARIANTS):
                 if (kind.startswith("pg") and pg is None) or (only and kind not in only):
                     continue
@@ -420,8 +479,19 @@ def pipeline_tier(tmp: Path) -> None:
                     continue
                 if with_checks is True and os.environ.get("BENCH_PER_CHECK", "1") == "0":
                     continue  # the former layout (one step per check), for reference only
-                times[i].append(_run_variant(pg, tmp, f"full_{i}_{r}", kind, with_checks, docs, None))
-                print(f"  {label}: {times[i][-1][2]:.1f} s", flush=True)
+                lanes[i] = _variant_lane(pg, tmp, f"full_{i}_{r}", kind, with_checks, docs, None)
+            for key, (secs, last) in _interleave(lanes).items():
+                if isinstance(key, tuple):
+                    core_times[key[1]].append(secs)
+                    core_n = last
+                else:
+                    times[key].append((*last, secs))
+            print(
+                f"  repeat {r + 1}: "
+                + "; ".join(f"core loop{' + checks' if c else ''} {ts[-1]:.1f} s" for c, ts in core_times.items() if ts)
+                + "".join(f"; {FULL_VARIANTS[i][2]} {ts[-1][2]:.1f} s" for i, ts in times.items() if ts),
+                flush=True,
+            )
         stock = []
         if os.environ.get("BENCH_STOCK", "1") != "0":
             stock = _run_variants(pg, tmp, "full_stock", STOCK_VARIANTS, docs, None)
