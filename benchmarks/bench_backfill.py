@@ -331,7 +331,7 @@ def _run_variant(
     pg, tmp: Path, name: str, kind: str, with_checks: bool, docs: list[str], assets
 ) -> tuple[int, int, float]:
     """One Dagster backfill on a fresh instance and warehouse, alone; (runs, failures, seconds)."""
-    secs, (runs, failures) = _interleave({0: _variant_lane(pg, tmp, name, kind, with_checks, docs, assets)})[0]
+    secs, (runs, failures), _steps = _interleave({0: _variant_lane(pg, tmp, name, kind, with_checks, docs, assets)})[0]
     return runs, failures, secs
 
 
@@ -385,10 +385,10 @@ def _core_lane(corpus: Path, warehouse: Path, with_checks, per_step: int) -> Ite
 
 def _interleave(lanes: dict) -> dict:
     """Advance every lane one step at a time, round-robin, the starting lane rotating each round; each
-    lane's first (set-up) step is not timed. {key: (seconds, its last value)}."""
+    lane's first (set-up) step is not timed. {key: (seconds, its last value, seconds of each step)}."""
     for gen in lanes.values():
         next(gen)
-    out = {key: [0.0, None] for key in lanes}
+    out = {key: [0.0, None, []] for key in lanes}
     active = list(lanes)
     rnd = 0
     while active:
@@ -401,8 +401,9 @@ def _interleave(lanes: dict) -> dict:
                 continue
             out[key][0] += time.perf_counter() - t
             out[key][1] = got
+            out[key][2].append(time.perf_counter() - t)
         rnd += 1
-    return {key: (secs, last) for key, (secs, last) in out.items()}
+    return {key: tuple(v) for key, v in out.items()}
 
 
 def root_tier(tmp: Path) -> None:
@@ -480,18 +481,16 @@ def pipeline_tier(tmp: Path) -> None:
                 if with_checks is True and os.environ.get("BENCH_PER_CHECK", "1") == "0":
                     continue  # the former layout (one step per check), for reference only
                 lanes[i] = _variant_lane(pg, tmp, f"full_{i}_{r}", kind, with_checks, docs, None)
-            for key, (secs, last) in _interleave(lanes).items():
+            print(f"  repeat {r + 1} (seconds per run of {per_run} documents, then the sum):", flush=True)
+            for key, (secs, last, steps) in _interleave(lanes).items():
                 if isinstance(key, tuple):
                     core_times[key[1]].append(secs)
                     core_n = last
+                    label = f"core loop{' + checks' if key[1] else ''}"
                 else:
                     times[key].append((*last, secs))
-            print(
-                f"  repeat {r + 1}: "
-                + "; ".join(f"core loop{' + checks' if c else ''} {ts[-1]:.1f} s" for c, ts in core_times.items() if ts)
-                + "".join(f"; {FULL_VARIANTS[i][2]} {ts[-1][2]:.1f} s" for i, ts in times.items() if ts),
-                flush=True,
-            )
+                    label = FULL_VARIANTS[key][2]
+                print(f"    {label}: {' + '.join(f'{t:.1f}' for t in steps)} = {secs:.1f} s", flush=True)
         stock = []
         if os.environ.get("BENCH_STOCK", "1") != "0":
             stock = _run_variants(pg, tmp, "full_stock", STOCK_VARIANTS, docs, None)

@@ -290,8 +290,7 @@ def ui_timings(rows: list, tmp: Path, home: Path, env: dict, new_keys: list[str]
         )
         print(
             f"  … {expected} runs planned by the daemon after {secs:.2f} s "
-            f"(goal < {BACKFILL_GOAL_S:.0f} s: {'met' if secs < BACKFILL_GOAL_S else 'NOT met'}; "
-            "includes the daemon's polling interval)",
+            "(from the launch: includes the wait for the daemon's next poll)",
             flush=True,
         )
         # the daemon wakes every 30 s: the first run's creation shows when its iteration began planning
@@ -310,7 +309,13 @@ def ui_timings(rows: list, tmp: Path, home: Path, env: dict, new_keys: list[str]
                     BACKFILL_GOAL_S,
                 )
             )
-            print(f"    → the daemon began evaluating {began - launched_at:.0f} s after the launch", flush=True)
+            plan_s = created[-1] - began
+            print(
+                f"    → the daemon began evaluating {began - launched_at:.0f} s after the launch (Dagster's backfill "
+                f"daemon wakes every 30 s) and planned the {expected} runs in {plan_s:.1f} s "
+                f"(goal < {BACKFILL_GOAL_S:.0f} s: {'met' if plan_s < BACKFILL_GOAL_S else 'NOT met'})",
+                flush=True,
+            )
     finally:
         stop_group(proc, timeout=30)
 
