@@ -399,9 +399,10 @@ def _interleave(lanes: dict) -> dict:
             if got is None:
                 active.remove(key)
                 continue
-            out[key][0] += time.perf_counter() - t
+            secs = time.perf_counter() - t
+            out[key][0] += secs
             out[key][1] = got
-            out[key][2].append(time.perf_counter() - t)
+            out[key][2].append(secs)
         rnd += 1
     return {key: tuple(v) for key, v in out.items()}
 
