@@ -195,11 +195,11 @@ def check_functions() -> dict[str, list]:
     return out
 
 
-def pipeline_steps(corpus: Path, warehouse: Path, with_checks=False, per_step: int = 0) -> Iterator[int]:
+def pipeline_steps(corpus: Path, warehouse: Path, with_checks, per_step: int) -> Iterator[int]:
     """The core library over every document: ``run_document`` writing the same eight Parquet files;
     ``with_checks``: also every asset check's function on every document's rows (the work the check
     steps do on the Dagster side), so both sides do the same work. Yields the documents done so far after
-    every ``per_step`` documents (0: once, at the end), as :func:`dagster_steps` yields after each run."""
+    every ``per_step`` documents and at the end, as :func:`dagster_steps` yields after each run."""
     from textguard_pipeline.core.documents import discover_documents
     from textguard_pipeline.core.pipeline import components_from_env, run_document
     from textguard_pipeline.defs_kit.io_manager import write_parquet_atomic
@@ -224,7 +224,7 @@ def pipeline_steps(corpus: Path, warehouse: Path, with_checks=False, per_step: i
                     result = fn(context=None, value={doc_id: df}, **resources, **extra)
                     failed += 0 if result.passed else 1
             n += 1
-            if (per_step and n % per_step == 0) or n == len(paths):
+            if n % per_step == 0 or n == len(paths):
                 if failed and n == len(paths):
                     print(f"(core loop: {failed} check evaluations failed)")
                 yield n
@@ -327,9 +327,7 @@ ROOT_VARIANTS = [
 ]
 
 
-def _run_variant(
-    pg, tmp: Path, name: str, kind: str, with_checks: bool, docs: list[str], assets
-) -> tuple[int, int, float]:
+def _run_variant(pg, tmp: Path, name: str, kind: str, with_checks, docs: list[str], assets) -> tuple[int, int, float]:
     """One Dagster backfill on a fresh instance and warehouse, alone; (runs, failures, seconds)."""
     secs, (runs, failures), _steps = _interleave({0: _variant_lane(pg, tmp, name, kind, with_checks, docs, assets)})[0]
     return runs, failures, secs
@@ -366,12 +364,7 @@ def _variant_lane(pg, tmp: Path, name: str, kind: str, with_checks, docs: list[s
     yield None
     steps = dagster_steps(home, docs, with_checks, assets)
     while True:
-        with restored_environ(*_VARIANT_ENV):
-            for k, v in env.items():
-                if v is None:
-                    os.environ.pop(k, None)
-                else:
-                    os.environ[k] = v
+        with restored_environ(*_VARIANT_ENV, values=env):
             got = next(steps, None)
         if got is None:
             return

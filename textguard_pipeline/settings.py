@@ -84,17 +84,24 @@ def env_path(name: str, default: Path | str, env: Mapping[str, str] | None = Non
 
 
 @contextmanager
-def restored_environ(*names: str) -> Iterator[None]:
-    """Put the environment variables ``names`` back as they were (set or unset) on exit."""
+def restored_environ(*names: str, values: Mapping[str, str | None] | None = None) -> Iterator[None]:
+    """Put the environment variables ``names`` back as they were (set or unset) on exit; ``values``: set
+    (a str) or unset (None) these first, e.g. a snapshot taken earlier with the same names."""
     saved = {k: os.environ.get(k) for k in names}
     try:
+        if values:
+            _apply_environ(values)
         yield
     finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+        _apply_environ(saved)
+
+
+def _apply_environ(values: Mapping[str, str | None]) -> None:
+    for k, v in values.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
 
 
 def default_dagster_event_batch_size(size: int) -> None:

@@ -1,6 +1,7 @@
 """settings.py: the one reader of the environment, one boolean parser, typed frozen objects."""
 
 import dataclasses
+import os
 
 import pytest
 
@@ -63,3 +64,16 @@ def test_every_variable_settings_reads_is_documented():
     names = sorted(set(re.findall(r'"(TEXTGUARD_[A-Z0-9_]+)"', source)))
     assert len(names) > 40
     assert [n for n in names if f"`{n}`" not in page] == []
+
+
+def test_restored_environ_sets_a_snapshot_and_puts_the_environment_back(monkeypatch):
+    from textguard_pipeline.settings import restored_environ
+
+    monkeypatch.setenv("TEXTGUARD_TEST_SET", "before")
+    monkeypatch.delenv("TEXTGUARD_TEST_UNSET", raising=False)
+    snapshot = {"TEXTGUARD_TEST_SET": None, "TEXTGUARD_TEST_UNSET": "inside"}
+    with restored_environ("TEXTGUARD_TEST_SET", "TEXTGUARD_TEST_UNSET", values=snapshot):
+        assert "TEXTGUARD_TEST_SET" not in os.environ
+        assert os.environ["TEXTGUARD_TEST_UNSET"] == "inside"
+    assert os.environ["TEXTGUARD_TEST_SET"] == "before"
+    assert "TEXTGUARD_TEST_UNSET" not in os.environ
