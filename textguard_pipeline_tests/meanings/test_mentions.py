@@ -447,3 +447,13 @@ def test_embedded_counts_a_generic_noun_in_the_compounds_it_forms(embedded):
     assert ("foot", alone, alone + 4) in {(x.label, x.start, x.end) for x in detect(embedded, about, "txt")}
     other = "Length sets the shoe size. The bones carry the weight. Doctors examine the foot.\n"
     assert "foot" not in {x.label for x in detect(embedded, other, "txt")}
+
+
+def test_embedded_counts_a_generic_noun_in_the_wordnet_kinds_of_it(embedded):
+    # Issue 16: "signal" is generic by WordNet's gloss counts; a text that names a WordNet kind of it ("input
+    # signal", a multi-word lemma) and the noun alone is about signals, so the noun alone is a keyword there.
+    about = "The input signal is sampled. An input signal may be noisy. The signal is amplified. A signal fades.\n"
+    alone = about.index("The signal") + 4
+    assert ("signal", alone, alone + 6) in {(x.label, x.start, x.end) for x in detect(embedded, about, "txt")}
+    other = "The sample is taken. A sample may be noisy. The signal is amplified. A signal fades.\n"
+    assert "signal" not in {x.label for x in detect(embedded, other, "txt")}
