@@ -195,7 +195,7 @@ def check_functions() -> dict[str, list]:
     return out
 
 
-def pipeline_steps(corpus: Path, warehouse: Path, with_checks, per_step: int) -> Iterator[int]:
+def pipeline_steps(corpus: Path, warehouse: Path, with_checks: bool, per_step: int) -> Iterator[int]:
     """The core library over every document: ``run_document`` writing the same eight Parquet files;
     ``with_checks``: also every asset check's function on every document's rows (the work the check
     steps do on the Dagster side), so both sides do the same work. Yields the documents done so far after
@@ -327,7 +327,9 @@ ROOT_VARIANTS = [
 ]
 
 
-def _run_variant(pg, tmp: Path, name: str, kind: str, with_checks, docs: list[str], assets) -> tuple[int, int, float]:
+def _run_variant(
+    pg, tmp: Path, name: str, kind: str, with_checks: bool, docs: list[str], assets
+) -> tuple[int, int, float]:
     """One Dagster backfill on a fresh instance and warehouse, alone; (runs, failures, seconds)."""
     secs, (runs, failures), _steps = _interleave({0: _variant_lane(pg, tmp, name, kind, with_checks, docs, assets)})[0]
     return runs, failures, secs
@@ -364,7 +366,7 @@ def _variant_lane(pg, tmp: Path, name: str, kind: str, with_checks, docs: list[s
     yield None
     steps = dagster_steps(home, docs, with_checks, assets)
     while True:
-        with restored_environ(*_VARIANT_ENV, values=env):
+        with restored_environ(values=env):
             got = next(steps, None)
         if got is None:
             return

@@ -86,8 +86,8 @@ def env_path(name: str, default: Path | str, env: Mapping[str, str] | None = Non
 @contextmanager
 def restored_environ(*names: str, values: Mapping[str, str | None] | None = None) -> Iterator[None]:
     """Put the environment variables ``names`` back as they were (set or unset) on exit; ``values``: set
-    (a str) or unset (None) these first, e.g. a snapshot taken earlier with the same names."""
-    saved = {k: os.environ.get(k) for k in names}
+    (a str) or unset (None) these first, e.g. a snapshot taken earlier (they are put back on exit too)."""
+    saved = {k: os.environ.get(k) for k in (*names, *(values or ()))}
     try:
         if values:
             _apply_environ(values)

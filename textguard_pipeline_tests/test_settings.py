@@ -77,3 +77,7 @@ def test_restored_environ_sets_a_snapshot_and_puts_the_environment_back(monkeypa
         assert os.environ["TEXTGUARD_TEST_UNSET"] == "inside"
     assert os.environ["TEXTGUARD_TEST_SET"] == "before"
     assert "TEXTGUARD_TEST_UNSET" not in os.environ
+    # a value not among the names is put back too
+    with restored_environ(values={"TEXTGUARD_TEST_UNSET": "inside"}):
+        assert os.environ["TEXTGUARD_TEST_UNSET"] == "inside"
+    assert "TEXTGUARD_TEST_UNSET" not in os.environ

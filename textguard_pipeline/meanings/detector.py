@@ -239,15 +239,16 @@ class EmbeddedDetector:
             return out
         counts = Counter(m.lookup for m in out if m.index_type == "subject")
         counts.update(lemma for _rule, lemma, _m in self._pending)
-        # a noun recurs as the modifier of the compounds it forms too ("volume measures", "foot bones")
-        counts.update(w for m in out if m.index_type == "subject" and " " in m.lookup for w in m.lookup.split()[:-1])
-        # and as the head of the WordNet multi-word lemmas that name kinds of it ("northern hemisphere"); not the
-        # head of any compound ("total number" is no kind of number the text is about) nor of "part of speech"
-        counts.update(
-            m.lookup.rsplit(" ", 1)[1]
-            for m in out
-            if m.detector == "wordnet_mwe" and " " in m.lookup and " of " not in m.lookup
-        )
+        for m in out:
+            if m.index_type != "subject" or " " not in m.lookup:
+                continue
+            words = m.lookup.split()
+            # a noun recurs as the modifier of the compounds it forms too ("volume measures", "foot bones"), and
+            # as the head of the WordNet multi-word lemmas that name kinds of it ("northern hemisphere"); not as
+            # the head of any compound ("total number" is no kind of number the text is about), nor of "part of speech"
+            counts.update(words[:-1])
+            if m.detector == "wordnet_mwe" and "of" not in words:
+                counts[words[-1]] += 1
         chunks = sum(self.excluded.values()) + sum(1 for m in out if m.index_type == "subject")
         stats = gloss_stats(self.signals.wnet)
         admitted = []
