@@ -51,6 +51,8 @@ _TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP",
 _MODIFIER_POS = {"NOUN", "PROPN", "ADJ", "VERB"}
 #: exclusion rules a document keyword overrides
 _KEYWORD_RULES = frozenset({"everyday_polysemy", "generic_noun"})
+#: An all-capitals word is the common word in capitals when ≥ this share of WordNet glosses use it (≈ 12 of 117,659).
+SHOUTED_MIN_GLOSS_SHARE = 1e-4
 
 
 @dataclass
@@ -134,6 +136,23 @@ class WordSignals:
                 return False
 
         return self._memo(("c", word), judge)
+
+    def shouted(self, word: str) -> str | None:
+        """An all-capitals common word ("NOTE", "USERS") → its lower-case noun lemma; None for an acronym: a word
+        WordNet spells in capitals (CAT, RAM, URL) or one whose lower-case form few glosses use (BLEU, GNU, GIT)."""
+
+        def judge() -> str | None:
+            if not (word.isupper() and word.isalpha() and len(word) >= 3):
+                return None
+            try:
+                if any(w.lemma() == word for w in self.wnet.words(word)):
+                    return None
+                nouns = [w.lemma() for w in self.wnet.words(word.lower(), pos="n") if w.lemma().islower()]
+            except Exception:
+                return None
+            return nouns[0] if nouns and gloss_stats(self.wnet).frequency(nouns[0]) >= SHOUTED_MIN_GLOSS_SHARE else None
+
+        return self._memo(("u", word), judge)
 
     def generic(self, lemma: str) -> bool:
         return self._memo(("g", lemma), lambda: bool(self._is_generic(self.wnet, lemma)))
@@ -490,13 +509,14 @@ class EmbeddedDetector:
         lookup = _lookup_form(toks, self.signals)
         if len(toks) == 1:
             t = toks[0]
-            if _ACRONYM.match(t.text) and t.text.isupper():
+            shouted = self.signals.shouted(t.text)
+            if _ACRONYM.match(t.text) and t.text.isupper() and not shouted:
                 return toks, "spacy_noun_chunk", t.text
-            if t.pos_ != "NOUN" and not (t.text.islower() and self.signals.common_word(t.text)):
+            if t.pos_ != "NOUN" and not shouted and not (t.text.islower() and self.signals.common_word(t.text)):
                 return "proper_noun"  # a lower-case word WordNet knows is a noun whatever the tagger says
             if t.is_stop or len(t.text) < 3:
                 return "stop_word"
-            lemma = _head_lemma(t, self.signals)
+            lemma = shouted or _head_lemma(t, self.signals)
             n_senses = self.signals.senses(lemma, "n")
             if not n_senses:
                 # A lower-case noun WordNet lacks is most often a technical term ("plaintext", "multigrid"):
@@ -542,7 +562,10 @@ def _label_form(toks: Sequence[Any], signals: WordSignals | None = None) -> str:
     """Index label: common words lower-cased, the head lemmatized; names and acronyms kept as written."""
     words = [t.text if _is_name_like(t) else t.text.lower() for t in toks]
     last = toks[-1]
-    if not _is_name_like(last):
+    shouted = signals.shouted(last.text) if signals is not None and len(toks) == 1 else None
+    if shouted:  # "NOTE" is the word note written in capitals, not a name
+        words[-1] = shouted
+    elif not _is_name_like(last):
         words[-1] = _head_lemma(last, signals)
     return " ".join(words)
 

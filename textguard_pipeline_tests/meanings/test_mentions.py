@@ -457,3 +457,16 @@ def test_embedded_counts_a_generic_noun_in_the_wordnet_kinds_of_it(embedded):
     assert ("signal", alone, alone + 6) in {(x.label, x.start, x.end) for x in detect(embedded, about, "txt")}
     other = "The sample is taken. A sample may be noisy. The signal is amplified. A signal fades.\n"
     assert "signal" not in {x.label for x in detect(embedded, other, "txt")}
+
+
+def test_embedded_reads_a_common_word_in_capitals_as_that_word(embedded):
+    # Issue 16: "MESSAGE" (a heading's or a field name's capitals) is the word message, one entry with the
+    # lower-case mentions and WordNet's senses; a word WordNet spells in capitals or one no gloss uses stays an
+    # acronym as written ("BLEU" is not the cheese).
+    text = "Each MESSAGE carries a checksum. The sender signs every message.\n"
+    found = {(x.label, x.start) for x in detect(embedded, text, "txt")}
+    assert {("message", 5), ("message", text.rindex("message"))} <= found
+    signals = embedded.signals
+    assert signals.shouted("MESSAGES") == "message"
+    assert signals.shouted("BLEU") is None  # "bleu" is in WordNet, in no gloss
+    assert signals.shouted("Message") is None and signals.shouted("MSG") is None
