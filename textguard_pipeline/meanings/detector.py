@@ -18,6 +18,7 @@ from ..core.parsing import Chunk
 from ..core.placeholders import PLACEHOLDER_RE
 from ..core.spans import Span
 from ..lib.nlp import english_labels, language_model, load_spacy
+from . import mentions as _m
 from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
 from .senses import gloss_stats, is_generic_noun, is_multiword_lemma, lexicon_cache, sense_count
 
@@ -25,7 +26,6 @@ from .senses import gloss_stats, is_generic_noun, is_multiword_lemma, lexicon_ca
 # Embedded detector
 
 _WORD = re.compile(r"^[A-Za-z][A-Za-z'’\-]*[A-Za-z]{2}$")
-_MARKUP_CHARS = re.compile(r"[_*\\{}\[\]<>|#$%&~^`=@/]")
 _CAMEL = re.compile(r"[a-z][A-Z]")
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9\-]{1,9}s?$")
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][a-zà-ÿ'’\-]+(?:-[A-Z][a-zà-ÿ'’]+)?|[A-Z]\.|[A-Z][a-z]?[A-Z][a-z]+)$")
@@ -213,6 +213,7 @@ class EmbeddedDetector:
         #: pieces of the current noun chunk left beside what it was reduced to (judged on their own)
         self._rest: list[list[Any]] = []
         self._in_quantity: set[int] = set()
+        self._src: tuple[str, int] = ("", 0)
 
     # -- public -----------------------------------------------------------
 
@@ -311,7 +312,7 @@ class EmbeddedDetector:
         except ValueError:
             return None
         span = Span.of(text, a, b)
-        if span.text != chunk.text[s:e] or _MARKUP_CHARS.search(span.text):
+        if span.text != chunk.text[s:e] or _m.MARKUP_CHARS.search(span.text):
             return None  # markup inside (identifiers like brevity_penalty, LaTeX, emphasis)
         return span
 
@@ -324,6 +325,7 @@ class EmbeddedDetector:
         out: list[Mention] = []
         taken: list[tuple[int, int]] = []
         want = set(self.settings.index_types)
+        self._src = (chunk.text, offset)  # the markup the spaCy doc (of the blanked text) no longer shows
         blocked_ents = [(ent.start, ent.end) for ent in doc.ents if ent.label_ in _NON_SUBJECT_ENTS]
         if "author" in want:
             for ent in doc.ents:
@@ -471,14 +473,20 @@ class EmbeddedDetector:
         toks = [t for t in toks if not t.is_space]  # a line break inside "convolutional\nlayers"
         if not toks or toks[-1].pos_ not in {"NOUN", "PROPN"}:
             return "no_noun_head"
-        bad = [i for i, t in enumerate(toks) if not (self._valid_word(t) and t.pos_ in _MODIFIER_POS)]
-        if bad:
-            # Symbols, markup, numbers, a possessive or a hyphen inside: the clean words after the last one
-            # still name the thing ("the inductor's inductance" → inductance, "3 × 3 kernel" → kernel); the
-            # clean runs before it are judged on their own when they end in a noun (inductor, problem-oriented).
-            cuts = [-1, *bad]
-            self._rest.extend(toks[a + 1 : b] for a, b in zip(cuts, cuts[1:]) if b > a + 1)
-            toks = toks[bad[-1] + 1 :]
+        # Symbols, numbers, a possessive, a hyphen or blanked markup ("the *alias* argument") inside: the clean
+        # words after the last one still name the thing ("the inductor's inductance" → inductance); the clean
+        # runs before it are judged on their own when they end in a noun (inductor; alias).
+        runs: list[list[Any]] = [[]]
+        for t in toks:
+            if not (self._valid_word(t) and t.pos_ in _MODIFIER_POS):
+                runs.append([])
+                continue
+            if runs[-1] and _m.markup_between(self._src, runs[-1][-1], t):
+                runs.append([])
+            runs[-1].append(t)
+        if len(runs) > 1:
+            self._rest.extend(r for r in runs[:-1] if r)
+            toks = runs[-1]
             while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop):
                 toks.pop(0)
             if not toks:
@@ -491,7 +499,13 @@ class EmbeddedDetector:
         if not rest:  # a piece of a chunk: trimmed like a chunk, and it must end in a common noun
             while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop or not self._valid_word(toks[0])):
                 toks = toks[1:]
-            if not toks or toks[-1].pos_ != "NOUN" or not self._valid_word(toks[-1]):
+            # a word set off by markup ("*alias*") is tagged among blanks: WordNet says if it is a noun
+            last = toks[-1] if toks and self._valid_word(toks[-1]) else None
+            if (
+                last is None
+                or last.pos_ != "NOUN"
+                and not (_m.marked_up(self._src, last) and self.signals.senses(last.text, "n"))
+            ):
                 return "no_noun_head"
         # Longest WordNet multi-word lemma inside the chunk, ending anywhere.
         for n in range(min(len(toks), self.settings.max_words), 1, -1):

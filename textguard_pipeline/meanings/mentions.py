@@ -27,7 +27,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from ..core.parsing import Chunk
 from ..core.placeholders import PLACEHOLDER_RE
@@ -214,6 +214,23 @@ def analysis_text(text: str, fmt: str) -> str:
                 if chars[i] != "\n":
                     chars[i] = " "
     return "".join(chars)
+
+
+#: characters of markup and identifiers: a row's quote never has one inside
+MARKUP_CHARS = re.compile(r"[_*\\{}\[\]<>|#$%&~^`=@/]")
+
+
+def markup_between(src: tuple[str, int], left: Any, right: Any) -> bool:
+    """Markup that :func:`analysis_text` blanked lies between spaCy tokens ``left`` and ``right`` of a window
+    that starts at ``src[1]`` of the unmasked text ``src[0]``."""
+    text, offset = src
+    return bool(MARKUP_CHARS.search(text, offset + left.idx + len(left.text), offset + right.idx))
+
+
+def marked_up(src: tuple[str, int], tok: Any) -> bool:
+    """Markup closes right after ``tok``: "*alias*", "\\emph{stock}", "`fetch`"."""
+    text, offset = src
+    return bool(MARKUP_CHARS.match(text, offset + tok.idx + len(tok.text)))
 
 
 # ---------------------------------------------------------------------------

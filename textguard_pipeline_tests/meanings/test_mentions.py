@@ -470,3 +470,19 @@ def test_embedded_reads_a_common_word_in_capitals_as_that_word(embedded):
     assert signals.shouted("MESSAGES") == "message"
     assert signals.shouted("BLEU") is None  # "bleu" is in WordNet, in no gloss
     assert signals.shouted("Message") is None and signals.shouted("MSG") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt", "marked", "other"),
+    [
+        ("You can use the *cipher* argument to set the key.\n", "md", "cipher", "argument"),
+        ("The server signs the \\emph{encryption} protocol of each message.\n", "tex", "encryption", "protocol"),
+    ],
+)
+def test_embedded_cuts_a_noun_phrase_at_markup_inside_it(embedded, text, fmt, marked, other):
+    # Issue 16: a phrase with emphasis or a macro inside can never be a row (its quote would hold markup); it
+    # used to be lost whole. Cut at the markup, both words are rows, the marked one too although spaCy, reading
+    # it among blanks, tags it an adjective.
+    found = {(x.label, x.start, x.end) for x in detect(embedded, text, fmt)}
+    for word in (marked, other):
+        assert (word, text.index(word), text.index(word) + len(word)) in found
