@@ -246,6 +246,8 @@ _MD_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(\S[^\n]*?)[ \t#]*$", re.M)
 #: after an optional ``key:`` / ``- `` / ``|`` lead
 _MD_PROSE_LINE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w-]*:[ \t]*(?:[>|]-?)?[ \t]*|[-|][ \t]*)?([^\n]*)$", re.M)
 _PROSE_WORD = re.compile(r"\b[A-Za-z][a-z]+\b")
+#: a LaTeX comment line: what follows the ``%`` (a template's instructions are its prose)
+_TEX_COMMENT_LINE = re.compile(r"^[ \t]*%+[ \t]*([^\n]*)$", re.M)
 _ISLAND_MIN_WORDS = 4
 
 
@@ -269,8 +271,9 @@ def _brace_end(text: str, i: int) -> int:
 
 def prose_islands(chunk: Chunk, fmt: str) -> list[Chunk]:
     """The prose a reader sees inside a structural chunk, as prose sub-chunks with exact offsets: LaTeX
-    captions and sectioning titles, Markdown headings and front-matter/table lines of ≥ 4 words. Figure
-    bodies (TikZ, includegraphics options), labels and YAML keys stay out."""
+    captions, sectioning titles and comment lines of ≥ 4 words (a template's instructions), Markdown headings
+    and front-matter/table lines of ≥ 4 words. Figure bodies (TikZ, includegraphics options), labels, YAML keys
+    and commented-out commands stay out."""
     if chunk.chunk_type != "structural" or chunk.math_placeholders:
         return []
     text = chunk.text
@@ -280,6 +283,10 @@ def prose_islands(chunk: Chunk, fmt: str) -> list[Chunk]:
             end = _brace_end(text, m.end())
             if end > m.end():
                 ranges.append((m.end(), end))
+        for m in _TEX_COMMENT_LINE.finditer(text):
+            a, b = m.span(1)
+            if len(_PROSE_WORD.findall(text, a, b)) >= _ISLAND_MIN_WORDS:
+                ranges.append((a, b))
     elif fmt == "md":
         ranges = [m.span(1) for m in _MD_HEADING.finditer(text)]
         heads = {a for a, _ in ranges}

@@ -486,3 +486,16 @@ def test_embedded_cuts_a_noun_phrase_at_markup_inside_it(embedded, text, fmt, ma
     found = {(x.label, x.start, x.end) for x in detect(embedded, text, fmt)}
     for word in (marked, other):
         assert (word, text.index(word), text.index(word) + len(word)) in found
+
+
+def test_embedded_reads_the_prose_of_latex_comment_lines(embedded):
+    # Issue 16: a journal template's instructions live in comments ("% Use the encryption ..."): a comment line
+    # of >= 4 words is prose a reader of the source sees; a commented-out command is not.
+    tex = (
+        "\\documentclass{article}\n% Each message gets its encryption before the protocol starts.\n"
+        "% \\usepackage{cipher}\n\\begin{document}\nHello.\n\\end{document}\n"
+    )
+    found = {(x.label, x.start) for x in detect(embedded, tex, "tex")}
+    assert {(w, tex.index(w)) for w in ("message", "encryption")} <= found
+    commented = tex.index("% \\usepackage")
+    assert not any(commented <= start < commented + 22 for _label, start in found)
