@@ -345,7 +345,7 @@ def _run_variants(pg, tmp: Path, tier: str, variants, docs: list[str], assets) -
     return rows
 
 
-def _variant_lane(pg, tmp: Path, name: str, kind: str, with_checks, docs: list[str], assets) -> Iterator:
+def _variant_lane(pg, tmp: Path, name: str, kind: str, with_checks: bool, docs: list[str], assets) -> Iterator:
     """:func:`_run_variant` as a lane of :func:`_interleave`: yields None once set up (the instance's
     schema created, untimed), then (runs, failures) after each run, each run in the variant's environment."""
     from dagster import DagsterInstance

@@ -269,6 +269,12 @@ def _brace_end(text: str, i: int) -> int:
     return -1
 
 
+def _prose_lines(line: re.Pattern, text: str, skip: frozenset[int] | set[int] = frozenset()) -> list[tuple[int, int]]:
+    """Spans of group 1 of the lines ``line`` matches that read as prose (≥ 4 words), except those starting in ``skip``."""
+    spans = (m.span(1) for m in line.finditer(text))
+    return [(a, b) for a, b in spans if a not in skip and len(_PROSE_WORD.findall(text, a, b)) >= _ISLAND_MIN_WORDS]
+
+
 def prose_islands(chunk: Chunk, fmt: str) -> list[Chunk]:
     """The prose a reader sees inside a structural chunk, as prose sub-chunks with exact offsets: LaTeX
     captions, sectioning titles and comment lines of ≥ 4 words (a template's instructions), Markdown headings
@@ -283,17 +289,10 @@ def prose_islands(chunk: Chunk, fmt: str) -> list[Chunk]:
             end = _brace_end(text, m.end())
             if end > m.end():
                 ranges.append((m.end(), end))
-        for m in _TEX_COMMENT_LINE.finditer(text):
-            a, b = m.span(1)
-            if len(_PROSE_WORD.findall(text, a, b)) >= _ISLAND_MIN_WORDS:
-                ranges.append((a, b))
+        ranges += _prose_lines(_TEX_COMMENT_LINE, text)
     elif fmt == "md":
         ranges = [m.span(1) for m in _MD_HEADING.finditer(text)]
-        heads = {a for a, _ in ranges}
-        for m in _MD_PROSE_LINE.finditer(text):
-            a, b = m.span(1)
-            if a not in heads and len(_PROSE_WORD.findall(text, a, b)) >= _ISLAND_MIN_WORDS:
-                ranges.append((a, b))
+        ranges += _prose_lines(_MD_PROSE_LINE, text, skip={a for a, _ in ranges})
     out: list[Chunk] = []
     for a, b in sorted(ranges):
         if text[a:b].strip() and (not out or a >= out[-1].end - chunk.start):  # a title inside a caption: once
