@@ -236,9 +236,11 @@ def marked_up(src: tuple[str, int], tok: Any) -> bool:
 # ---------------------------------------------------------------------------
 # Prose inside structural chunks (issue 16: captions, headings, front-matter descriptions)
 
-#: LaTeX commands whose braced argument is prose a reader sees: captions and sectioning titles
+#: LaTeX commands whose braced argument is prose a reader sees: captions, sectioning titles and a journal
+#: template's front matter (subtitle, keywords — the author's own index terms —, abstract and title notes)
 _TEX_PROSE_CMD = re.compile(
-    r"\\(?:caption|subcaption|captionof\{[^{}\n]*\}|title|part|chapter|(?:sub)*section|(?:sub)?paragraph)\*?"
+    r"\\(?:caption|subcaption|captionof\{[^{}\n]*\}|(?:sub)?title|part|chapter|(?:sub)*section|(?:sub)?paragraph"
+    r"|keywords?|abstract|thanks|tnotetext|fntext)\*?"
     r"(?:\[[^\]\n]*\])?\{"
 )
 _MD_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(\S[^\n]*?)[ \t#]*$", re.M)

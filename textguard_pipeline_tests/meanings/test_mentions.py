@@ -499,3 +499,17 @@ def test_embedded_reads_the_prose_of_latex_comment_lines(embedded):
     assert {(w, tex.index(w)) for w in ("message", "encryption")} <= found
     commented = tex.index("% \\usepackage")
     assert not any(commented <= start < commented + 22 for _label, start in found)
+
+
+def test_embedded_reads_a_templates_keywords_subtitle_and_abstract_commands(embedded):
+    # Issue 16: a journal template's \keywords{...} are the author's own index terms; \subtitle, \abstract{...}
+    # and \thanks{...} are front matter a reader sees. Each was a structural line nobody read.
+    tex = (
+        "\\documentclass{article}\n\\subtitle{Encryption of each message}\n"
+        "\\abstract{The protocol checks the handshake.}\n\\keywords{certificate, cipher suite, key exchange}\n"
+        "\\begin{document}\nHello.\n\\end{document}\n"
+    )
+    found = {(x.text, x.start) for x in detect(embedded, tex, "tex")}
+    for word in ("Encryption", "message", "protocol", "handshake", "certificate", "cipher suite", "key exchange"):
+        assert (word, tex.index(word)) in found, word
+    assert not any(text in {"keywords", "subtitle", "abstract"} for text, _ in found)
