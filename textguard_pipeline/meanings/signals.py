@@ -1,0 +1,109 @@
+"""Cached WordNet signals the embedded detector's exclusion rules read: polysemy, generic nouns, multi-word
+lemmas, common words, words in capitals and structural terms (parts of a written work)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .senses import gloss_stats, is_generic_noun, is_multiword_lemma, lexicon_cache, sense_count
+
+#: An all-capitals word is the common word in capitals when ≥ this share of WordNet glosses use it (≈ 12 of 117,659).
+SHOUTED_MIN_GLOSS_SHARE = 1e-4
+
+
+class WordSignals:
+    """Cached WordNet signals used by the exclusions."""
+
+    def __init__(self, wnet: Any):
+        self.wnet = wnet
+        self._is_generic = is_generic_noun
+        self._is_mwe = is_multiword_lemma
+        self._senses = sense_count
+        self._cache: dict[tuple, Any] = lexicon_cache(wnet, "word_signals")
+
+    def _memo(self, key: tuple, fn):
+        try:
+            return self._cache[key]
+        except KeyError:
+            v = self._cache[key] = fn()
+            return v
+
+    def senses(self, lemma: str, pos: str) -> int:
+        return self._memo(("s", lemma, pos), lambda: self._senses(self.wnet, lemma, pos))
+
+    def is_lemma(self, word: str, pos: str = "n") -> bool:
+        """``word`` is itself a WordNet lemma (so "data" stays "data", not spaCy's "datum")."""
+
+        def judge() -> bool:
+            try:
+                return any(w.lemma().lower() == word for w in self.wnet.words(word, pos=pos))
+            except Exception:
+                return False
+
+        return self._memo(("l", word, pos), judge)
+
+    def common_word(self, word: str) -> bool:
+        """WordNet has ``word`` (or its base form) as a lower-case lemma: a common word, not a name."""
+
+        def judge() -> bool:
+            try:
+                return any(w.lemma().islower() for w in self.wnet.words(word))
+            except Exception:
+                return False
+
+        return self._memo(("c", word), judge)
+
+    def shouted(self, word: str) -> str | None:
+        """An all-capitals common word ("NOTE", "USERS") → its lower-case noun lemma; None for an acronym: a word
+        WordNet spells in capitals (CAT, RAM, URL) or one whose lower-case form few glosses use (BLEU, GNU, GIT)."""
+
+        def judge() -> str | None:
+            if not (word.isupper() and word.isalpha() and len(word) >= 3):
+                return None
+            try:
+                if any(w.lemma() == word for w in self.wnet.words(word)):
+                    return None
+                nouns = [w.lemma() for w in self.wnet.words(word.lower(), pos="n") if w.lemma().islower()]
+            except Exception:
+                return None
+            return nouns[0] if nouns and gloss_stats(self.wnet).frequency(nouns[0]) >= SHOUTED_MIN_GLOSS_SHARE else None
+
+        return self._memo(("u", word), judge)
+
+    def generic(self, lemma: str) -> bool:
+        return self._memo(("g", lemma), lambda: bool(self._is_generic(self.wnet, lemma)))
+
+    def mwe(self, phrase: str) -> bool:
+        return self._memo(("m", phrase), lambda: bool(self._is_mwe(self.wnet, phrase)))
+
+    def structural(self, lemma: str) -> bool:
+        """A part of a written work (chapter, section, appendix, figure, conclusion): the first
+        noun sense is a direct "piece of writing" or descends from "section"/"matter"/"nontextual matter", or one of the
+        first three senses is a kind of "section"/"subdivision" — read from WordNet's hypernyms."""
+
+        def hits(synset, roots: set[str]) -> bool:
+            for n, hyper in enumerate(synset.closure("hypernym")):
+                if n > 12:
+                    return False
+                # "matter" of a book, not physical matter: the root must be a communication synset.
+                if roots & set(hyper.lemmas()) and hyper.lexfile() in (None, "noun.communication"):
+                    return True
+            return False
+
+        def judge() -> bool:
+            try:
+                synsets = self.wnet.synsets(lemma, pos="n")
+            except Exception:
+                return False
+            if not synsets:
+                return False
+            first = synsets[0]
+            if hits(first, _STRUCTURAL_ROOTS) or any("piece of writing" in h.lemmas() for h in first.hypernyms()):
+                return True
+            return any(hits(s, _PART_ROOTS) for s in synsets[1:3])
+
+        return self._memo(("struct", lemma), judge)
+
+
+_STRUCTURAL_ROOTS = {"section", "subdivision", "nontextual matter", "matter"}
+_PART_ROOTS = {"section", "subdivision"}
