@@ -51,7 +51,7 @@ _UNIT_ENTS = frozenset({"QUANTITY"})
 _TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP", "PART", "AUX", "ADV", "INTJ", "SCONJ"}
 _MODIFIER_POS = {"NOUN", "PROPN", "ADJ", "VERB"}
 #: exclusion rules a document keyword overrides
-_KEYWORD_RULES = frozenset({"everyday_polysemy", "generic_noun"})
+_KEYWORD_RULES = frozenset({"everyday_polysemy", "generic_noun", "structural_term"})
 
 
 @dataclass
@@ -170,11 +170,18 @@ class EmbeddedDetector:
             counts.update(words[:-1])
             if m.detector == "wordnet_mwe" and "of" not in words:
                 counts[words[-1]] += 1
+        # a structural noun ("header", "section") is a keyword only when the document also makes terms of it:
+        # "request header", "header value" — "this section" and "next chapter" point at the text itself
+        compounds = Counter(
+            w for m in out + [p[2] for p in self._pending] if " " in m.lookup for w in set(m.lookup.split())
+        )
         chunks = sum(self.excluded.values()) + sum(1 for m in out if m.index_type == "subject")
         stats = gloss_stats(self.signals.wnet)
         admitted = []
         for rule, lemma, m in self._pending:
             n = counts[lemma]
+            if self.signals.structural(lemma) and compounds[lemma] < self.settings.keyword_min:
+                continue
             if n >= self.settings.keyword_min and n / max(1, chunks) >= self.settings.keyword_ratio * max(
                 stats.frequency(lemma), 1e-6
             ):
@@ -321,7 +328,9 @@ class EmbeddedDetector:
             context=self._context(mtext, s, e),
         )
         if pending is not None:
-            self._pending.append((pending, lookup, mention))  # decided once the document is read
+            # decided once the document is read; a structural compound is decided by its head
+            key = lookup.split()[-1] if pending == "structural_term" else lookup
+            self._pending.append((pending, key, mention))
             return
         out.append(mention)
         taken.append((s, e))
@@ -439,16 +448,20 @@ class EmbeddedDetector:
                 if t.text.islower() and len(t.text) >= 6:
                     return toks, "spacy_noun_chunk", lemma
                 return "unknown_word"
+            self._last_dropped = (toks, "spacy_noun_chunk", lemma)
             if n_senses >= self.settings.everyday_noun_senses or self.signals.generic(lemma):
-                if not self.signals.structural(lemma):
-                    self._last_dropped = (toks, "spacy_noun_chunk", lemma)
                 return "everyday_polysemy" if n_senses >= self.settings.everyday_noun_senses else "generic_noun"
             if self.signals.structural(lemma):
                 return "structural_term"
             return toks, "spacy_noun_chunk", lemma
         head = toks[-1].lemma_.lower()
         if toks[-1].pos_ == "NOUN" and self.signals.structural(head) and len(toks) == 2:
-            return "structural_term"  # "next section", "final chapter"
+            # "next section", "final chapter"; a compound ("response headers") may yet be a keyword's
+            compound = toks[0].pos_ in ("NOUN", "PROPN")
+            self._last_dropped = (
+                (toks, "spacy_noun_chunk", lookup) if compound else (toks[1:], "spacy_noun_chunk", head)
+            )
+            return "structural_term"
         return toks, "spacy_noun_chunk", lookup
 
     def _apply_min_occurrences(self, mentions: list[Mention]) -> list[Mention]:
