@@ -240,7 +240,7 @@ def marked_up(src: tuple[str, int], tok: Any) -> bool:
 #: template's front matter (subtitle, keywords — the author's own index terms —, abstract and title notes)
 _TEX_PROSE_CMD = re.compile(
     r"\\(?:caption|subcaption|captionof\{[^{}\n]*\}|(?:sub)?title|part|chapter|(?:sub)*section|(?:sub)?paragraph"
-    r"|(keywords?)|abstract|thanks|tnotetext|fntext)\*?"
+    r"|keywords?|abstract|thanks|tnotetext|fntext)\*?"
     r"(?:\[[^\]\n]*\])?\{"
 )
 _MD_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(\S[^\n]*?)[ \t#]*$", re.M)
@@ -251,22 +251,6 @@ _PROSE_WORD = re.compile(r"\b[A-Za-z][a-z]+\b")
 #: a LaTeX comment line: what follows the ``%`` (a template's instructions are its prose)
 _TEX_COMMENT_LINE = re.compile(r"^[ \t]*%+[ \t]*([^\n]*)$", re.M)
 _ISLAND_MIN_WORDS = 4
-
-
-#: what separates the items of a keyword list: "ice dynamics \\sep basal sliding", "nonce \\and cipher, key"
-_KEYWORD_SEP = re.compile(r"[,;]|\\(?:sep|and|kwd)\b")
-
-
-def _keyword_items(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """Each item of a keyword list on its own: a tagger reads "ice dynamics, basal sliding" as one clause
-    ("sliding" a verb), an item alone as the noun phrase it is."""
-    cuts = [a, *(x for m in _KEYWORD_SEP.finditer(text, a, b) for x in m.span()), b]
-    items = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts), 2)]
-    return [
-        (x + len(text[x:y]) - len(text[x:y].lstrip()), y - len(text[x:y]) + len(text[x:y].rstrip()))
-        for x, y in items
-        if text[x:y].strip()
-    ]
 
 
 def _brace_end(text: str, i: int) -> int:
@@ -306,7 +290,7 @@ def prose_islands(chunk: Chunk, fmt: str) -> list[Chunk]:
         for m in _TEX_PROSE_CMD.finditer(text):
             end = _brace_end(text, m.end())
             if end > m.end():
-                ranges += _keyword_items(text, m.end(), end) if m.group(1) else [(m.end(), end)]
+                ranges.append((m.end(), end))
         ranges += _prose_lines(_TEX_COMMENT_LINE, text)
     elif fmt == "md":
         ranges = [m.span(1) for m in _MD_HEADING.finditer(text)]

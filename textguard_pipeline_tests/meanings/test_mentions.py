@@ -424,11 +424,6 @@ def test_prose_islands_exact_offsets_and_limits():
     # prose chunks and code blocks give no islands; a short YAML value is no prose line
     md = "---\ntitle: Cipher\n---\n\nSome prose here.\n\n```python\n# the encryption of each message\n```\n"
     assert [i for c in parse_document(md, "md") for i in prose_islands(c, "md")] == []
-    # a keyword list is read item by item (a tagger reads "ice dynamics, basal sliding" as a clause)
-    kw = "\\keywords{ice dynamics \\sep basal sliding, meltwater \\and  ice sheet }\n"
-    islands = [i for c in parse_document(kw, "tex") for i in prose_islands(c, "tex")]
-    assert [i.text for i in islands] == ["ice dynamics", "basal sliding", "meltwater", "ice sheet"]
-    assert all(kw[i.start : i.end] == i.text for i in islands)
 
 
 def test_embedded_reads_the_unit_inside_a_quantity_when_the_text_is_about_it(embedded):
