@@ -155,7 +155,8 @@ class EmbeddedDetector:
         return [m for m in out if id(m) not in self._in_quantity or alone[m.lookup] >= inside[m.lookup]]
 
     def _admit_keywords(self, out: list[Mention]) -> list[Mention]:
-        """Re-admit the generic/polysemous nouns that are keywords of this document (seed 003: key concepts)."""
+        """Re-admit the generic, polysemous and structural nouns that are keywords of this document (seed 003: key
+        concepts)."""
         if not self._pending:
             return out
         counts = Counter(m.lookup for m in out if m.index_type == "subject")
