@@ -51,7 +51,7 @@ _UNIT_ENTS = frozenset({"QUANTITY"})
 _TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP", "PART", "AUX", "ADV", "INTJ", "SCONJ"}
 _MODIFIER_POS = {"NOUN", "PROPN", "ADJ", "VERB"}
 #: exclusion rules a document keyword overrides
-_KEYWORD_RULES = frozenset({"everyday_polysemy", "generic_noun", "structural_term"})
+_KEYWORD_RULES = frozenset({"everyday_polysemy", "generic_noun", "structural_term", "stop_word"})
 
 
 @dataclass
@@ -359,6 +359,19 @@ class EmbeddedDetector:
             return None
         return toks
 
+    def _trim_lead(self, toks: list[Any], valid: bool = True) -> list[Any]:
+        """Without leading determiners, stop words (and, with ``valid``, symbols) — but never the last noun: spaCy's
+        stop list holds nouns too ("move", "name", "call"), and "a move" is a move."""
+        while toks and (
+            toks[0].pos_ in _TRIM_POS
+            or toks[0].is_stop
+            and (len(toks) > 1 or toks[0].pos_ != "NOUN")
+            or valid
+            and not self._valid_word(toks[0])
+        ):
+            toks = toks[1:]
+        return toks
+
     def _valid_word(self, tok: Any) -> bool:
         return bool(_WORD.match(tok.text)) and not _CAMEL.search(tok.text) or bool(_ACRONYM.match(tok.text))
 
@@ -376,9 +389,7 @@ class EmbeddedDetector:
         """(tokens, detector, lookup), or the name of the exclusion rule that dropped the noun chunk; for the
         rules a document keyword overrides, ``_last_dropped`` keeps what the chunk would have been."""
         self._last_dropped = None
-        toks = [t for t in nc]
-        while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop or not self._valid_word(toks[0])):
-            toks.pop(0)
+        toks = self._trim_lead([t for t in nc])
         while toks and (toks[-1].pos_ in _TRIM_POS or not self._valid_word(toks[-1])):
             toks.pop()
         toks = [t for t in toks if not t.is_space]  # a line break inside "convolutional\nlayers"
@@ -398,8 +409,7 @@ class EmbeddedDetector:
         if len(runs) > 1:
             self._rest.extend(r for r in runs[:-1] if r)
             toks = runs[-1]
-            while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop):
-                toks.pop(0)
+            toks = self._trim_lead(toks, valid=False)
             if not toks:
                 return "not_a_term"
         return self._judge(toks, rest=True)
@@ -408,8 +418,7 @@ class EmbeddedDetector:
         """:meth:`_subject` for clean tokens; ``rest``: the words beside a multi-word lemma go to ``_rest``."""
         self._last_dropped = None
         if not rest:  # a piece of a chunk: trimmed like a chunk, and it must end in a common noun
-            while toks and (toks[0].pos_ in _TRIM_POS or toks[0].is_stop or not self._valid_word(toks[0])):
-                toks = toks[1:]
+            toks = self._trim_lead(toks)
             # a word set off by markup ("*alias*") is tagged among blanks: WordNet says if it is a noun
             last = toks[-1] if toks and self._valid_word(toks[-1]) else None
             if (
@@ -440,6 +449,9 @@ class EmbeddedDetector:
             if t.pos_ != "NOUN" and not shouted and not (t.text.islower() and self.signals.common_word(t.text)):
                 return "proper_noun"  # a lower-case word WordNet knows is a noun whatever the tagger says
             if t.is_stop or len(t.text) < 3:
+                if t.is_stop and t.pos_ == "NOUN" and _free_noun(t) and self.signals.senses(t.lemma_.lower(), "n"):
+                    # a stop word heading a noun phrase ("the move" in a chess protocol) may be a keyword
+                    self._last_dropped = (toks, "spacy_noun_chunk", _head_lemma(t, self.signals))
                 return "stop_word"
             lemma = shouted or _head_lemma(t, self.signals)
             n_senses = self.signals.senses(lemma, "n")
@@ -469,6 +481,13 @@ class EmbeddedDetector:
         mins = self.settings.min_occurrences
         counts = Counter((m.index_type, m.label.casefold()) for m in mentions)
         return [m for m in mentions if counts[(m.index_type, m.label.casefold())] >= mins.get(m.index_type, 1)]
+
+
+def _free_noun(tok: Any) -> bool:
+    """Not the tail of a hyphenated word ("apt-get") nor a relational use ("at the bottom of the record")."""
+    doc = tok.doc
+    glued = tok.i > 0 and doc[tok.i - 1].text in "-‐" and not doc[tok.i - 1].whitespace_
+    return not glued and not (tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "of")
 
 
 def _is_name_like(tok: Any) -> bool:

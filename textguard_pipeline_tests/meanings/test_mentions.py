@@ -531,3 +531,17 @@ def test_embedded_keeps_a_structural_noun_the_document_makes_terms_of(embedded):
     assert ("header", text.index("every header") + 6) in found
     assert not any("section" in t for t in texts)
     assert embedded.excluded["structural_term"] >= 2  # the sections stay counted as excluded
+
+
+def test_embedded_keeps_a_stop_list_noun_that_is_a_keyword(embedded):
+    # Issue 16: spaCy's stop list holds nouns ("move", "name", "call", "bottom"); "a move" was trimmed to nothing,
+    # so in a chess protocol its key concept never got a row. A stop-list noun heading its phrase is now judged
+    # like a generic noun (a row only as a document keyword); "at the bottom of" and "sys-call" stay out.
+    text = (
+        "The engine sends a move. Each move is checked, and an illegal move is refused before the next move. "
+        "The board is drawn at the bottom of the screen; the bottom of the list shows the time at the bottom of "
+        "the page. Trace each sys-call, every sys-call and the last sys-call.\n"
+    )
+    found = {(x.text, x.start) for x in detect(embedded, text, "txt")}
+    assert {("move", text.index("a move") + 2), ("move", text.index("next move") + 5)} <= found, found
+    assert not any(t in {"bottom", "call"} for t, _ in found), found
