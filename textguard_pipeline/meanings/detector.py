@@ -364,10 +364,8 @@ class EmbeddedDetector:
         stop list holds nouns too ("move", "name", "call"), and "a move" is a move."""
         while toks and (
             toks[0].pos_ in _TRIM_POS
-            or toks[0].is_stop
-            and (len(toks) > 1 or toks[0].pos_ != "NOUN")
-            or valid
-            and not self._valid_word(toks[0])
+            or (toks[0].is_stop and (len(toks) > 1 or toks[0].pos_ != "NOUN"))
+            or (valid and not self._valid_word(toks[0]))
         ):
             toks = toks[1:]
         return toks
