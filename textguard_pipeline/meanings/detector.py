@@ -406,8 +406,7 @@ class EmbeddedDetector:
             runs[-1].append(t)
         if len(runs) > 1:
             self._rest.extend(r for r in runs[:-1] if r)
-            toks = runs[-1]
-            toks = self._trim_lead(toks, valid=False)
+            toks = self._trim_lead(runs[-1], valid=False)
             if not toks:
                 return "not_a_term"
         return self._judge(toks, rest=True)
@@ -484,7 +483,7 @@ class EmbeddedDetector:
 def _free_noun(tok: Any) -> bool:
     """Not the tail of a hyphenated word ("apt-get") nor a relational use ("at the bottom of the record")."""
     doc = tok.doc
-    glued = tok.i > 0 and doc[tok.i - 1].text in "-‐" and not doc[tok.i - 1].whitespace_
+    glued = tok.i > 0 and doc[tok.i - 1].text in {"-", "‐"} and not doc[tok.i - 1].whitespace_
     return not glued and not (tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "of")
 
 

@@ -424,6 +424,13 @@ def test_prose_islands_exact_offsets_and_limits():
     # prose chunks and code blocks give no islands; a short YAML value is no prose line
     md = "---\ntitle: Cipher\n---\n\nSome prose here.\n\n```python\n# the encryption of each message\n```\n"
     assert [i for c in parse_document(md, "md") for i in prose_islands(c, "md")] == []
+    # a commented-out title is read only as a comment line (>= 4 words), not as a title too (issue 16, templates)
+    tex = (
+        "\\documentclass{article}\n%\\section{Old results}\n%% Put your own keywords on the line below.\n"
+        "\\keywords{nonce}\n\\begin{document}\nHello.\n\\end{document}\n"
+    )
+    islands = [i.text for c in parse_document(tex, "tex") for i in prose_islands(c, "tex")]
+    assert islands == ["Put your own keywords on the line below.", "nonce"]
 
 
 def test_embedded_reads_the_unit_inside_a_quantity_when_the_text_is_about_it(embedded):
