@@ -493,10 +493,16 @@ def _is_name_like(tok: Any) -> bool:
 
 def _head_lemma(tok: Any, signals: WordSignals | None) -> str:
     """spaCy's lemma for regular plurals; an irregular form that WordNet lists as a lemma
-    itself stays ("data" rather than "datum")."""
+    itself stays ("data" rather than "datum"), and so does a plural-form noun WordNet lists when its singular is
+    no noun ("mathematics", "electronics") or it names a field ("statistics", "dynamics": the lookup then offers
+    the singular's senses too, so "summary statistics" can still be the datum)."""
     low = tok.text.lower()
     lemma = tok.lemma_.lower() or low
-    if lemma == low or low in (lemma + "s", lemma + "es", lemma[:-1] + "ies"):
+    if lemma == low:
+        return lemma
+    if low in (lemma + "s", lemma + "es", lemma[:-1] + "ies"):
+        if signals is not None and (low.endswith("ics") or not signals.senses(lemma, "n")) and signals.is_lemma(low):
+            return low
         return lemma
     if signals is not None and signals.is_lemma(low):
         return low

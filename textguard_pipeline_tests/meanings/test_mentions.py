@@ -552,3 +552,13 @@ def test_embedded_keeps_a_stop_list_noun_that_is_a_keyword(embedded):
     found = {(x.text, x.start) for x in detect(embedded, text, "txt")}
     assert {("move", text.index("a move") + 2), ("move", text.index("next move") + 5)} <= found, found
     assert not any(t in {"bottom", "call"} for t, _ in found), found
+
+
+def test_embedded_keeps_a_plural_form_noun_wordnet_lists(embedded):
+    # Issue 16: spaCy lemmatizes "mathematics" to "mathematic" (no noun: the mention became a custom entry) and
+    # "statistics" to "statistic" (a datum, never the field). A plural form WordNet lists stays when its singular
+    # is no noun or it names a field (-ics); other plurals are lemmatized as before.
+    text = "The proofs use mathematics. We keep the statistics of the vectors and read them with mathematics.\n"
+    labels = {(x.text, x.label) for x in detect(embedded, text, "txt")}
+    assert {("mathematics", "mathematics"), ("statistics", "statistics"), ("vectors", "vector")} <= labels, labels
+    assert not any(label in {"mathematic", "statistic"} for _t, label in labels), labels
