@@ -19,8 +19,19 @@ from ..core.placeholders import PLACEHOLDER_RE
 from ..core.spans import Span
 from ..lib.nlp import english_labels, language_model, load_spacy
 from . import mentions as _m
+from .forms import ACRONYM as _ACRONYM
+from .forms import (
+    PLURAL_ACRONYM,
+    free_noun,
+    glued_hyphen,
+    head_lemma,
+    hyphenated_tail,
+    label_form,
+    lookup_form,
+    surface_form,
+)
 from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
-from .senses import gloss_stats
+from .senses import gloss_stats, word_forms
 from .signals import SHOUTED_MIN_GLOSS_SHARE, WordSignals  # noqa: F401 - re-exported (core.mentions)
 
 # ---------------------------------------------------------------------------
@@ -28,7 +39,6 @@ from .signals import SHOUTED_MIN_GLOSS_SHARE, WordSignals  # noqa: F401 - re-exp
 
 _WORD = re.compile(r"^[A-Za-z][A-Za-z'’\-]*[A-Za-z]{2}$")
 _CAMEL = re.compile(r"[a-z][A-Z]")
-_ACRONYM = re.compile(r"^[A-Z][A-Z0-9\-]{1,9}s?$")
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][a-zà-ÿ'’\-]+(?:-[A-Z][a-zà-ÿ'’]+)?|[A-Z]\.|[A-Z][a-z]?[A-Z][a-z]+)$")
 # Entities that are proper nouns of people/places/organizations or quantities: not subjects.
 _NON_SUBJECT_ENTS = {
@@ -316,7 +326,7 @@ class EmbeddedDetector:
         span = self._span(text, chunk, mtext, s, e)
         if span is None:
             return
-        label = _label_form(toks, self.signals)
+        label = label_form(toks, self.signals, keep_form=lookup == surface_form(toks))
         mention = Mention(
             span.start,
             span.end,
@@ -388,19 +398,42 @@ class EmbeddedDetector:
         rules a document keyword overrides, ``_last_dropped`` keeps what the chunk would have been."""
         self._last_dropped = None
         toks = self._trim_lead([t for t in nc])
+        word = hyphenated_tail(toks)
+        if word:
+            # A hyphenated word WordNet knows whose tail is no noun is read whole ("the trade-off", "a follow-up");
+            # any other is read in its parts, each a noun in its own right ("e-mail" → mail, "bit-depth"), also
+            # those spaCy left outside the chunk ("the sub" + "-command").
+            lookup, tail = lookup_form(word, self.signals), word[-1]
+            if (tail.is_stop or not self.signals.senses(tail.lower_, "n")) and any(
+                self.signals.senses(f, "n") for f in word_forms(lookup)
+            ):
+                return word, "wordnet_mwe", lookup
+            self._rest.extend([t] for t in word if t.i > toks[-1].i and not glued_hyphen(t))
         while toks and (toks[-1].pos_ in _TRIM_POS or not self._valid_word(toks[-1])):
             toks.pop()
         toks = [t for t in toks if not t.is_space]  # a line break inside "convolutional\nlayers"
+        if len(toks) > 1 and toks[0].i > 0 and glued_hyphen(toks[0].doc[toks[0].i - 1]):
+            self._rest.append(toks[:1])  # the chunk starts inside a compound modifier: "[third-]party package"
+            toks = toks[1:]
         if not toks or toks[-1].pos_ not in {"NOUN", "PROPN"}:
             return "no_noun_head"
         # Symbols, numbers, a possessive, a hyphen or blanked markup ("the *alias* argument") inside: the clean
         # words after the last one still name the thing ("the inductor's inductance" → inductance); the clean
         # runs before it are judged on their own when they end in a noun (inductor; alias).
+        # The word after a hyphen is the end of a compound modifier ("third-party package", "master-level
+        # programs"): it is judged alone like the word before it, never as the phrase's first word ("party package").
         runs: list[list[Any]] = [[]]
+        after_hyphen = False
         for t in toks:
             if not (self._valid_word(t) and t.pos_ in _MODIFIER_POS):
+                after_hyphen = glued_hyphen(t)
                 runs.append([])
                 continue
+            if after_hyphen and t is not toks[-1]:
+                runs[-1:] = [[t], []]
+                after_hyphen = False
+                continue
+            after_hyphen = False
             if runs[-1] and _m.markup_between(self._src, runs[-1][-1], t):
                 runs.append([])
             runs[-1].append(t)
@@ -428,29 +461,31 @@ class EmbeddedDetector:
         for n in range(min(len(toks), self.settings.max_words), 1, -1):
             for i in range(len(toks) - n, -1, -1):
                 sub = toks[i : i + n]
-                phrase = _lookup_form(sub, self.signals)
-                if self.signals.mwe(phrase) and self.signals.senses(phrase, "n"):
-                    if rest:  # "lady slipper orchid" → lady; "hash function output" → output
-                        self._rest.extend(r for r in (toks[:i], toks[i + n :]) if r)
-                    return sub, "wordnet_mwe", phrase
+                for phrase in dict.fromkeys((lookup_form(sub, self.signals), surface_form(sub))):
+                    if self.signals.mwe(phrase) and self.signals.senses(phrase, "n"):
+                        if rest:  # "lady slipper orchid" → lady; "hash function output" → output
+                            self._rest.extend(r for r in (toks[:i], toks[i + n :]) if r)
+                        return sub, "wordnet_mwe", phrase
         while len(toks) > 1 and self._everyday_modifier(toks[0]):
             toks.pop(0)
         if len(toks) > self.settings.max_words:
             return "too_long"
-        lookup = _lookup_form(toks, self.signals)
+        lookup = lookup_form(toks, self.signals)
         if len(toks) == 1:
             t = toks[0]
             shouted = self.signals.shouted(t.text)
             if _ACRONYM.match(t.text) and t.text.isupper() and not shouted:
                 return toks, "spacy_noun_chunk", t.text
+            if PLURAL_ACRONYM.match(t.text):  # "GPUs": the acronym's entry
+                return toks, "spacy_noun_chunk", t.text[:-1]
             if t.pos_ != "NOUN" and not shouted and not (t.text.islower() and self.signals.common_word(t.text)):
                 return "proper_noun"  # a lower-case word WordNet knows is a noun whatever the tagger says
             if t.is_stop or len(t.text) < 3:
-                if t.is_stop and t.pos_ == "NOUN" and _free_noun(t) and self.signals.senses(t.lemma_.lower(), "n"):
+                if t.is_stop and t.pos_ == "NOUN" and free_noun(t) and self.signals.senses(t.lemma_.lower(), "n"):
                     # a stop word heading a noun phrase ("the move" in a chess protocol) may be a keyword
-                    self._last_dropped = (toks, "spacy_noun_chunk", _head_lemma(t, self.signals))
+                    self._last_dropped = (toks, "spacy_noun_chunk", head_lemma(t, self.signals))
                 return "stop_word"
-            lemma = shouted or _head_lemma(t, self.signals)
+            lemma = shouted or head_lemma(t, self.signals)
             n_senses = self.signals.senses(lemma, "n")
             if not n_senses:
                 # A lower-case noun WordNet lacks is most often a technical term ("plaintext", "multigrid"):
@@ -478,53 +513,6 @@ class EmbeddedDetector:
         mins = self.settings.min_occurrences
         counts = Counter((m.index_type, m.label.casefold()) for m in mentions)
         return [m for m in mentions if counts[(m.index_type, m.label.casefold())] >= mins.get(m.index_type, 1)]
-
-
-def _free_noun(tok: Any) -> bool:
-    """Not the tail of a hyphenated word ("apt-get") nor a relational use ("at the bottom of the record")."""
-    doc = tok.doc
-    glued = tok.i > 0 and doc[tok.i - 1].text in {"-", "‐"} and not doc[tok.i - 1].whitespace_
-    return not glued and not (tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "of")
-
-
-def _is_name_like(tok: Any) -> bool:
-    return tok.pos_ == "PROPN" or bool(_ACRONYM.match(tok.text))
-
-
-def _head_lemma(tok: Any, signals: WordSignals | None) -> str:
-    """spaCy's lemma for regular plurals; an irregular form that WordNet lists as a lemma
-    itself stays ("data" rather than "datum"), and so does a plural-form noun WordNet lists when its singular is
-    no noun ("mathematics", "electronics") or it names a field ("statistics", "dynamics": the lookup then offers
-    the singular's senses too, so "summary statistics" can still be the datum)."""
-    low = tok.text.lower()
-    lemma = tok.lemma_.lower() or low
-    if lemma == low:
-        return lemma
-    if low in (lemma + "s", lemma + "es", lemma[:-1] + "ies"):
-        if signals is not None and (low.endswith("ics") or not signals.senses(lemma, "n")) and signals.is_lemma(low):
-            return low
-        return lemma
-    if signals is not None and signals.is_lemma(low):
-        return low
-    return lemma
-
-
-def _label_form(toks: Sequence[Any], signals: WordSignals | None = None) -> str:
-    """Index label: common words lower-cased, the head lemmatized; names and acronyms kept as written."""
-    words = [t.text if _is_name_like(t) else t.text.lower() for t in toks]
-    last = toks[-1]
-    shouted = signals.shouted(last.text) if signals is not None and len(toks) == 1 else None
-    if shouted:  # "NOTE" is the word note written in capitals, not a name
-        words[-1] = shouted
-    elif not _is_name_like(last):
-        words[-1] = _head_lemma(last, signals)
-    return " ".join(words)
-
-
-def _lookup_form(toks: Sequence[Any], signals: WordSignals | None = None) -> str:
-    """Lower-cased words, the head lemmatized: "Reference Translations" → "reference translation"."""
-    words = [t.text.lower() for t in toks[:-1]] + [_head_lemma(toks[-1], signals)]
-    return " ".join(words)
 
 
 def exclusion_shares(excluded: Counter, kept: int) -> tuple[int, dict[str, float]]:

@@ -52,6 +52,7 @@ from .candidates import (
 from .choose import Decision, EmbeddedChooser, Item, LLMDisambiguator, rate_terms
 from .detector import EmbeddedDetector, EmbeddedSettings, exclusion_shares
 from .domains import DomainProfile, section_ids, section_profiles
+from .forms import compound_head
 from .llm_runs import split_evenly
 from .mentions import STAGE_A_PROMPT_VERSION, Mention, MentionDetectionError, TextLayout, locate_mentions
 from .sense_vectors import load_sense_similarity
@@ -445,10 +446,9 @@ class MeaningResolver:
         self, m: Mention, d: Decision, profile: DomainProfile | None, contexts: dict[tuple[str, str], list[str]]
     ) -> tuple | None:
         """(head, its WordNet candidates, pooled context, evidence) for a compound WordNet lacks, else None."""
-        words = (m.lookup or m.label).split()
-        if d.candidate.meaning_type != "custom" or m.index_type != "subject" or len(words) < 2:
+        head = compound_head(m.lookup or m.label)
+        if d.candidate.meaning_type != "custom" or m.index_type != "subject" or head is None:
             return None
-        head = words[-1]
         cands, _rule = self.finder.find(head, "subject", head, "n")
         wn_c = [c for c in cands if c.meaning_type == "wordnet"]
         ctx = " ".join(contexts[(m.index_type, m.lookup or m.label)][:POOLED_CONTEXTS])

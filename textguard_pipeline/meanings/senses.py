@@ -70,7 +70,8 @@ def normalize_pos(pos: str | None) -> str | None:
         raise ValueError(f"unknown part of speech {pos!r} (use n, v, a, r or a spaCy tag)") from None
 
 
-def _forms(text: str) -> list[str]:
+def word_forms(text: str) -> list[str]:
+    """The spellings WordNet may list a term under: as written, hyphens as spaces, hyphens dropped."""
     text = " ".join(text.replace("_", " ").split())
     forms = [text]
     if "-" in text:
@@ -97,7 +98,7 @@ def wordnet_candidates(wnet, text: str, pos: str | None = None, limit: int = 8) 
     p = normalize_pos(pos)
     wanted = [None] if p is None else (["a", "s"] if p == "a" else [p])
     seen: dict[str, tuple] = {}
-    for form in _forms(text):
+    for form in word_forms(text):
         for wpos in wanted:
             for sense in wnet.senses(form, pos=wpos):
                 ss = sense.synset()
@@ -118,7 +119,7 @@ def wordnet_candidates(wnet, text: str, pos: str | None = None, limit: int = 8) 
 
 def is_multiword_lemma(wnet, text: str) -> bool:
     """True when ``text`` (two or more words, space/underscore/hyphen joined) is a WordNet lemma."""
-    forms = _forms(text)
+    forms = word_forms(text)
     if len(forms[0].split()) < 2 and not ("-" in text and len(text.split("-")) > 1):
         return False
     for form in forms:
@@ -233,7 +234,7 @@ def sense_count(wnet, lemma: str, pos: str | None = None) -> int:
     """Number of WordNet senses of ``lemma`` (exact lemma; Morphy lemmas if there is none)."""
     p = normalize_pos(pos)
     wanted = [None] if p is None else (["a", "s"] if p == "a" else [p])
-    form = _forms(lemma)[0]
+    form = word_forms(lemma)[0]
     exact = {
         s.id for wp in wanted for w in wnet.words(form, pos=wp) if w.lemma().lower() == form.lower() for s in w.senses()
     }

@@ -555,10 +555,34 @@ def test_embedded_keeps_a_stop_list_noun_that_is_a_keyword(embedded):
 
 
 def test_embedded_keeps_a_plural_form_noun_wordnet_lists(embedded):
-    # Issue 16: spaCy lemmatizes "mathematics" to "mathematic" (no noun: the mention became a custom entry) and
-    # "statistics" to "statistic" (a datum, never the field). A plural form WordNet lists stays when its singular
-    # is no noun or it names a field (-ics); other plurals are lemmatized as before.
+    # Issue 16: spaCy lemmatizes "mathematics" to "mathematic", no noun: the mention became a custom entry. A
+    # plural form WordNet lists stays when its singular is no noun; other plurals are lemmatized as before
+    # ("statistics" is a statistic's plural as often as the field).
     text = "The proofs use mathematics. We keep the statistics of the vectors and read them with mathematics.\n"
     labels = {(x.text, x.label) for x in detect(embedded, text, "txt")}
-    assert {("mathematics", "mathematics"), ("statistics", "statistics"), ("vectors", "vector")} <= labels, labels
-    assert not any(label in {"mathematic", "statistic"} for _t, label in labels), labels
+    assert {("mathematics", "mathematics"), ("vectors", "vector"), ("statistics", "statistic")} <= labels, labels
+    assert not any(label == "mathematic" for _t, label in labels), labels
+
+
+def test_embedded_reads_a_hyphenated_word_whole_and_never_starts_a_phrase_inside_one(embedded):
+    # Issue 16: spaCy splits "know-how" into three tokens, and the cut at a hyphen kept what followed it as the
+    # phrase: "third-party package" became "party package", "a command-line tool" "line tool", and "the
+    # know-how" nothing at all. A hyphenated word WordNet knows whose tail is no noun is now one word; the parts of
+    # any other are judged alone ("command"), and the noun after a hyphenated modifier is the phrase.
+    text = (
+        "Install the third-party package with a command-line tool.\n"
+        "The know-how of the maintainer matters. Two GPUs share one GPU bus.\n"
+    )
+    found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
+    assert {("know-how", "know-how"), ("command", "command"), ("package", "package")} <= found, found
+    assert ("GPUs", "GPU") in found, found  # an acronym's plural is the acronym's entry
+    assert not any(t in {"party package", "line tool"} for t, _ in found), found
+
+
+def test_compound_head_of_spaced_and_hyphenated_compounds():
+    from textguard_pipeline.meanings.forms import compound_head
+
+    assert compound_head("porcelain crown") == "crown"
+    assert compound_head("sub-command") == "command"  # a custom hyphenated word still gets its head's meaning
+    assert compound_head("chess move") == "move"  # a stop-list noun heads a spaced compound
+    assert compound_head("opt-out") is None and compound_head("model") is None

@@ -1,0 +1,120 @@
+"""Word forms of a noun phrase (spaCy tokens) for the embedded detector: its index label, its WordNet lookup
+form, its head lemma, and hyphenated words ("e-mail", "read-only"), joined without spaces."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from .signals import WordSignals
+
+_HEAD = re.compile(r"[\s\-‐]([^\s\-‐]+)$")
+
+#: an acronym ("RAM", "URLs"): kept as written
+ACRONYM = re.compile(r"^[A-Z][A-Z0-9\-]{1,9}s?$")
+#: an acronym's plural ("APIs")
+PLURAL_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]+s$")
+_HYPHENS = frozenset({"-", "‐"})
+
+
+def free_noun(tok: Any) -> bool:
+    """Not the tail of a hyphenated word ("apt-get") nor a relational use ("at the bottom of the record")."""
+    doc = tok.doc
+    glued = tok.i > 0 and doc[tok.i - 1].text in _HYPHENS and not doc[tok.i - 1].whitespace_
+    return not glued and not (tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "of")
+
+
+def glued_hyphen(tok: Any) -> bool:
+    """A hyphen with a word glued to each side ("read-only"), not a dash between spaced words."""
+    return (
+        tok.text in _HYPHENS
+        and not tok.whitespace_
+        and tok.i > 0
+        and not tok.doc[tok.i - 1].whitespace_
+        and tok.i + 1 < len(tok.doc)
+    )
+
+
+def is_name_like(tok: Any) -> bool:
+    return tok.pos_ == "PROPN" or bool(ACRONYM.match(tok.text))
+
+
+def head_lemma(tok: Any, signals: WordSignals | None) -> str:
+    """spaCy's lemma for regular plurals; an irregular form that WordNet lists as a lemma
+    itself stays ("data" rather than "datum"), and so does a plural-form noun WordNet lists when its singular is
+    no noun ("mathematics", "electronics"; "statistics" is a statistic's plural as often as the field)."""
+    low = tok.text.lower()
+    lemma = tok.lemma_.lower() or low
+    if lemma == low:
+        return lemma
+    if low in (lemma + "s", lemma + "es", lemma[:-1] + "ies"):
+        if signals is not None and not signals.senses(lemma, "n") and signals.is_lemma(low):
+            return low
+        return lemma
+    if signals is not None and signals.is_lemma(low):
+        return low
+    return lemma
+
+
+def label_form(toks: Sequence[Any], signals: WordSignals | None = None, keep_form: bool = False) -> str:
+    """Index label: common words lower-cased, the head lemmatized; names and acronyms kept as written (an
+    acronym's plural "s" dropped)."""
+    words = [t.text if is_name_like(t) else t.text.lower() for t in toks]
+    last = toks[-1]
+    shouted = signals.shouted(last.text) if signals is not None and len(toks) == 1 else None
+    if shouted:  # "NOTE" is the word note written in capitals, not a name
+        words[-1] = shouted
+    elif PLURAL_ACRONYM.match(last.text):  # "APIs" and "API" are one entry
+        words[-1] = last.text[:-1]
+    elif not is_name_like(last) and not keep_form:  # keep_form: WordNet's lemma is as written ("quantum mechanics")
+        words[-1] = head_lemma(last, signals)
+    return join(toks, words)
+
+
+def lookup_form(toks: Sequence[Any], signals: WordSignals | None = None) -> str:
+    """Lower-cased words, the head lemmatized: "Reference Translations" → "reference translation"."""
+    words = [t.text.lower() for t in toks[:-1]] + [head_lemma(toks[-1], signals)]
+    return join(toks, words)
+
+
+def surface_form(toks: Sequence[Any]) -> str:
+    """Lower-cased words as written (a WordNet multi-word lemma in the plural: "quantum mechanics")."""
+    return join(toks, [t.text.lower() for t in toks])
+
+
+def join(toks: Sequence[Any], words: Sequence[str]) -> str:
+    """``words`` (one per token) joined by spaces, except around a glued hyphen ("e-mail", "plug-in")."""
+    out = []
+    for k, (t, w) in enumerate(zip(toks, words)):
+        if k and not (glued_hyphen(t) or glued_hyphen(toks[k - 1])):
+            out.append(" ")
+        out.append(w)
+    return "".join(out)
+
+
+def hyphenated_tail(toks: Sequence[Any]) -> list[Any]:
+    """The hyphenated word a noun chunk ends in ("an e-mail", "the follow-up"), with the parts spaCy left outside
+    the chunk ("the sub" + "-command"); [] when the chunk does not end in one or it modifies the next noun."""
+    if not toks:
+        return []
+    doc = toks[-1].doc
+    end = start = toks[-1].i
+    while end + 2 < len(doc) and glued_hyphen(doc[end + 1]) and doc[end + 2].is_alpha:
+        end += 2
+    while start >= 2 and glued_hyphen(doc[start - 1]) and doc[start - 2].is_alpha:
+        start -= 2
+    if end == start or (end + 1 < len(doc) and doc[end + 1].pos_ in ("NOUN", "PROPN")):
+        return []  # no hyphen, or a compound modifier of the next noun ("state-of-the-art model")
+    return list(doc[start : end + 1])
+
+
+def compound_head(lookup: str) -> str | None:
+    """The head word of a compound ("porcelain crown" → crown, "sub-command" → command); None for one word or a
+    hyphenated word ending in a particle or a number ("opt-out", "GPT-2")."""
+    m = _HEAD.search(lookup.strip())
+    if m is None:
+        return None
+    from spacy.lang.en.stop_words import STOP_WORDS  # the stop list spaCy tags with (no model needed)
+
+    head, glued = m.group(1), lookup.strip()[m.start()] != " "
+    return None if not head.isalpha() or glued and head.lower() in STOP_WORDS else head
