@@ -1,8 +1,7 @@
 """WordNet candidates and the embedded disambiguator (simplified/extended Lesk).
 
-* :func:`wordnet_candidates` — senses of a mention (multi-word lemmas joined by
-  space or underscore, inflections through Morphy) as :class:`MeaningCandidate`
-  rows in WordNet's sense-rank order.
+* :func:`wordnet_candidates` — senses of a mention (multi-word lemmas joined by space or underscore,
+  inflections through Morphy) as :class:`MeaningCandidate` rows in WordNet's sense-rank order.
 * :class:`LeskDisambiguator` — overlap between the context and each sense's
   signature (definition, examples, lemmas, and the glosses of related synsets),
   words weighted by inverse gloss frequency so that function words weigh
