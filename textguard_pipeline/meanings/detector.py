@@ -31,7 +31,7 @@ from .forms import (
     surface_form,
 )
 from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
-from .senses import gloss_stats, word_forms
+from .senses import gloss_stats
 from .signals import SHOUTED_MIN_GLOSS_SHARE, WordSignals  # noqa: F401 - re-exported (core.mentions)
 
 # ---------------------------------------------------------------------------
@@ -404,9 +404,7 @@ class EmbeddedDetector:
             # any other is read in its parts, each a noun in its own right ("e-mail" → mail, "bit-depth"), also
             # those spaCy left outside the chunk ("the sub" + "-command").
             lookup, tail = lookup_form(word, self.signals), word[-1]
-            if (tail.is_stop or not self.signals.senses(tail.lower_, "n")) and any(
-                self.signals.senses(f, "n") for f in word_forms(lookup)
-            ):
+            if (tail.is_stop or not self.signals.senses(tail.lower_, "n")) and self.signals.senses(lookup, "n"):
                 return word, "wordnet_mwe", lookup
             self._rest.extend([t] for t in word if t.i > toks[-1].i and not glued_hyphen(t))
         while toks and (toks[-1].pos_ in _TRIM_POS or not self._valid_word(toks[-1])):

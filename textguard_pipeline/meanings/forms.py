@@ -111,10 +111,10 @@ def hyphenated_tail(toks: Sequence[Any]) -> list[Any]:
 def compound_head(lookup: str) -> str | None:
     """The head word of a compound ("porcelain crown" → crown, "sub-command" → command); None for one word or a
     hyphenated word ending in a particle or a number ("opt-out", "GPT-2")."""
-    m = _HEAD.search(lookup.strip())
-    if m is None:
-        return None
     from spacy.lang.en.stop_words import STOP_WORDS  # the stop list spaCy tags with (no model needed)
 
-    head, glued = m.group(1), lookup.strip()[m.start()] != " "
-    return None if not head.isalpha() or glued and head.lower() in STOP_WORDS else head
+    m = _HEAD.search(lookup.strip())
+    if m is None or not m.group(1).isalpha():
+        return None
+    glued = m.group(0)[0] != " "
+    return None if glued and m.group(1).lower() in STOP_WORDS else m.group(1)

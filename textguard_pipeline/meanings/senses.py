@@ -2,15 +2,12 @@
 
 * :func:`wordnet_candidates` — senses of a mention (multi-word lemmas joined by space or underscore,
   inflections through Morphy) as :class:`MeaningCandidate` rows in WordNet's sense-rank order.
-* :class:`LeskDisambiguator` — overlap between the context and each sense's
-  signature (definition, examples, lemmas, and the glosses of related synsets),
-  words weighted by inverse gloss frequency so that function words weigh
-  nothing without a stopword list; backs off to the first sense when the
-  evidence is weak. ``textguard_pipeline_tests/meanings/test_wordnet_senses.py``
-  checks it is at least as accurate as the first-sense baseline.
-* :func:`sense_count` / :func:`is_generic_noun` — signals for the mention
-  detector's exclusions (polysemy and how often WordNet itself uses the word
-  to define others), instead of hand lists.
+* :class:`LeskDisambiguator` — overlap between the context and each sense's signature (definition, examples,
+  lemmas, and the glosses of related synsets), words weighted by inverse gloss frequency so that function words
+  weigh nothing without a stopword list; backs off to the first sense when the evidence is weak.
+  ``textguard_pipeline_tests/meanings/test_wordnet_senses.py`` checks it is no worse than the first-sense baseline.
+* :func:`sense_count` / :func:`is_generic_noun` — signals for the mention detector's exclusions (polysemy and
+  how often WordNet itself uses the word to define others), instead of hand lists.
 
 No dagster imports.
 """
@@ -69,7 +66,7 @@ def normalize_pos(pos: str | None) -> str | None:
         raise ValueError(f"unknown part of speech {pos!r} (use n, v, a, r or a spaCy tag)") from None
 
 
-def word_forms(text: str) -> list[str]:
+def _forms(text: str) -> list[str]:
     """The spellings WordNet may list a term under: as written, hyphens as spaces, hyphens dropped."""
     text = " ".join(text.replace("_", " ").split())
     forms = [text]
@@ -97,7 +94,7 @@ def wordnet_candidates(wnet, text: str, pos: str | None = None, limit: int = 8) 
     p = normalize_pos(pos)
     wanted = [None] if p is None else (["a", "s"] if p == "a" else [p])
     seen: dict[str, tuple] = {}
-    for form in word_forms(text):
+    for form in _forms(text):
         for wpos in wanted:
             for sense in wnet.senses(form, pos=wpos):
                 ss = sense.synset()
@@ -118,7 +115,7 @@ def wordnet_candidates(wnet, text: str, pos: str | None = None, limit: int = 8) 
 
 def is_multiword_lemma(wnet, text: str) -> bool:
     """True when ``text`` (two or more words, space/underscore/hyphen joined) is a WordNet lemma."""
-    forms = word_forms(text)
+    forms = _forms(text)
     if len(forms[0].split()) < 2 and not ("-" in text and len(text.split("-")) > 1):
         return False
     for form in forms:
@@ -230,16 +227,16 @@ def gloss_stats(wnet) -> GlossStats:
 
 
 def sense_count(wnet, lemma: str, pos: str | None = None) -> int:
-    """Number of WordNet senses of ``lemma`` (exact lemma; Morphy lemmas if there is none)."""
+    """Number of WordNet senses of ``lemma`` (exact lemma; Morphy lemmas if there is none), in the first of its
+    spellings WordNet has ("trade-off"; "co-author" as "coauthor"), as :func:`wordnet_candidates` looks it up."""
     p = normalize_pos(pos)
     wanted = [None] if p is None else (["a", "s"] if p == "a" else [p])
-    form = word_forms(lemma)[0]
-    exact = {
-        s.id for wp in wanted for w in wnet.words(form, pos=wp) if w.lemma().lower() == form.lower() for s in w.senses()
-    }
-    if exact:
-        return len(exact)
-    return len({s.id for wp in wanted for s in wnet.senses(form, pos=wp)})
+    for form in _forms(lemma):
+        exact = [w for wp in wanted for w in wnet.words(form, pos=wp) if w.lemma().lower() == form.lower()]
+        found = {s.id for w in exact for s in w.senses()} or {s.id for wp in wanted for s in wnet.senses(form, pos=wp)}
+        if found:
+            return len(found)
+    return 0
 
 
 def is_generic_noun(wnet, lemma: str, stats: GlossStats | None = None) -> bool:
