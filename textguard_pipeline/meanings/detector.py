@@ -29,6 +29,7 @@ from .forms import (
     label_form,
     lookup_form,
     surface_form,
+    title_cased,
 )
 from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
 from .senses import gloss_stats
@@ -60,6 +61,8 @@ _NON_SUBJECT_ENTS = {
 _UNIT_ENTS = frozenset({"QUANTITY"})
 _TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP", "PART", "AUX", "ADV", "INTJ", "SCONJ"}
 _MODIFIER_POS = {"NOUN", "PROPN", "ADJ", "VERB"}
+_LOWER_WORD = re.compile(r"\b[a-z]{3,}\b")
+_LONG_WORD = re.compile(r"[A-Za-z]{4,}")
 #: exclusion rules a document keyword overrides
 _KEYWORD_RULES = frozenset({"everyday_polysemy", "generic_noun", "structural_term", "stop_word"})
 
@@ -125,6 +128,9 @@ class EmbeddedDetector:
         self._rest: list[list[Any]] = []
         self._in_quantity: set[int] = set()
         self._src: tuple[str, int] = ("", 0)
+        #: words the document's prose uses in lower case; Title-Case proper-noun tokens read as common words
+        self._lower_words: set[str] = set()
+        self._plain: set[int] = set()
 
     # -- public -----------------------------------------------------------
 
@@ -133,6 +139,7 @@ class EmbeddedDetector:
         # Captions, titles and front-matter descriptions name key concepts too (issue 16).
         prose = sorted(prose + [i for c in chunks for i in prose_islands(c, fmt)], key=lambda c: c.start)
         masked = [analysis_text(c.text, fmt) for c in prose]
+        self._lower_words = {w for m in masked for w in _LOWER_WORD.findall(m)}
         # Bounded windows, pulled lazily in small batches: a 10 MB one-line paragraph never reaches spaCy
         # whole (E088 above nlp.max_length, ≈ 1 GB of parse state per MB).
         pieces = [
@@ -245,6 +252,7 @@ class EmbeddedDetector:
         taken: list[tuple[int, int]] = []
         want = set(self.settings.index_types)
         self._src = (chunk.text, offset)  # the markup the spaCy doc (of the blanked text) no longer shows
+        self._plain = self._plain_tokens(doc, mtext, offset)
         blocked_ents = [(ent.start, ent.end) for ent in doc.ents if ent.label_ in _NON_SUBJECT_ENTS]
         if "author" in want:
             for ent in doc.ents:
@@ -326,7 +334,7 @@ class EmbeddedDetector:
         span = self._span(text, chunk, mtext, s, e)
         if span is None:
             return
-        label = label_form(toks, self.signals, keep_form=lookup == surface_form(toks))
+        label = label_form(toks, self.signals, keep_form=lookup == surface_form(toks), plain=self._plain)
         mention = Mention(
             span.start,
             span.end,
@@ -345,6 +353,30 @@ class EmbeddedDetector:
             return
         out.append(mention)
         taken.append((s, e))
+
+    def _plain_tokens(self, doc: Any, mtext: str, offset: int) -> set[int]:
+        """Indices of the proper-noun tokens that are common words in Title Case ("## Multiple Commands",
+        "Options", "a Dependency Injection system"): spaCy tags them PROPN, but the document's prose also uses the
+        word in lower case and it stands in a Title-Case line (a heading) or beside another such word. A name
+        made of common words used only capitalized ("Red Hat") stays a name."""
+        cands = set()
+        for t in doc:
+            if t.pos_ != "PROPN" or not title_cased(t.text) or not self.signals.common_word(t.lower_):
+                continue
+            base = self.signals.noun_base(t.lower_)
+            if {t.lower_, base, base + "s"} & self._lower_words:
+                cands.add(t.i)
+        plain = set()
+        for i in cands:
+            if i - 1 in cands or i + 1 in cands:
+                plain.add(i)
+                continue
+            at = offset + doc[i].idx
+            end = mtext.find("\n", at)
+            line = mtext[mtext.rfind("\n", 0, at) + 1 : end if end >= 0 else len(mtext)]
+            if all(w[0].isupper() for w in _LONG_WORD.findall(line)):
+                plain.add(i)
+        return plain
 
     def _name_tokens(self, ent: Any) -> list[Any] | None:
         toks = [t for t in ent if not t.is_space]
@@ -468,7 +500,7 @@ class EmbeddedDetector:
             toks.pop(0)
         if len(toks) > self.settings.max_words:
             return "too_long"
-        lookup = lookup_form(toks, self.signals)
+        lookup = lookup_form(toks, self.signals, self._plain)
         if len(toks) == 1:
             t = toks[0]
             shouted = self.signals.shouted(t.text)
@@ -476,14 +508,19 @@ class EmbeddedDetector:
                 return toks, "spacy_noun_chunk", t.text
             if PLURAL_ACRONYM.match(t.text):  # "GPUs": the acronym's entry
                 return toks, "spacy_noun_chunk", t.text[:-1]
-            if t.pos_ != "NOUN" and not shouted and not (t.text.islower() and self.signals.common_word(t.text)):
+            if (
+                t.pos_ != "NOUN"
+                and t.i not in self._plain
+                and not shouted
+                and not (t.text.islower() and self.signals.common_word(t.text))
+            ):
                 return "proper_noun"  # a lower-case word WordNet knows is a noun whatever the tagger says
             if t.is_stop or len(t.text) < 3:
                 if t.is_stop and t.pos_ == "NOUN" and free_noun(t) and self.signals.senses(t.lemma_.lower(), "n"):
                     # a stop word heading a noun phrase ("the move" in a chess protocol) may be a keyword
                     self._last_dropped = (toks, "spacy_noun_chunk", head_lemma(t, self.signals))
                 return "stop_word"
-            lemma = shouted or head_lemma(t, self.signals)
+            lemma = shouted or head_lemma(t, self.signals, self._plain)
             n_senses = self.signals.senses(lemma, "n")
             if not n_senses:
                 # A lower-case noun WordNet lacks is most often a technical term ("plaintext", "multigrid"):

@@ -4,7 +4,7 @@ form, its head lemma, and hyphenated words ("e-mail", "read-only"), joined witho
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from .signals import WordSignals
 
@@ -35,18 +35,25 @@ def glued_hyphen(tok: Any) -> bool:
     )
 
 
-def is_name_like(tok: Any) -> bool:
-    return tok.pos_ == "PROPN" or bool(ACRONYM.match(tok.text))
+def is_name_like(tok: Any, plain: Collection[int] = ()) -> bool:
+    """A proper noun or an acronym, unless ``plain`` holds its index (a common word in Title Case)."""
+    return (tok.pos_ == "PROPN" and tok.i not in plain) or bool(ACRONYM.match(tok.text))
 
 
-def head_lemma(tok: Any, signals: WordSignals | None) -> str:
+def title_cased(word: str) -> bool:
+    """ "Commands", not "commands", "API" or "FastAPI"."""
+    return len(word) > 1 and word[0].isupper() and word[1:].islower() and word.isalpha()
+
+
+def head_lemma(tok: Any, signals: WordSignals | None, plain: Collection[int] = ()) -> str:
     """spaCy's lemma for regular plurals; an irregular form that WordNet lists as a lemma
     itself stays ("data" rather than "datum"), and so does a plural-form noun WordNet lists when its singular is
     no noun ("mathematics", "electronics"; "statistics" is a statistic's plural as often as the field)."""
     low = tok.text.lower()
     lemma = tok.lemma_.lower() or low
     if lemma == low:
-        return lemma
+        # spaCy does not lemmatize a proper noun: a common word in Title Case ("Sponsors") gets WordNet's base
+        return signals.noun_base(low) if signals is not None and tok.i in plain else lemma
     if low in (lemma + "s", lemma + "es", lemma[:-1] + "ies"):
         if signals is not None and not signals.senses(lemma, "n") and signals.is_lemma(low):
             return low
@@ -56,24 +63,31 @@ def head_lemma(tok: Any, signals: WordSignals | None) -> str:
     return lemma
 
 
-def label_form(toks: Sequence[Any], signals: WordSignals | None = None, keep_form: bool = False) -> str:
+def label_form(
+    toks: Sequence[Any], signals: WordSignals | None = None, keep_form: bool = False, plain: Collection[int] = ()
+) -> str:
     """Index label: common words lower-cased, the head lemmatized; names and acronyms kept as written (an
-    acronym's plural "s" dropped)."""
-    words = [t.text if is_name_like(t) else t.text.lower() for t in toks]
+    acronym's plural "s" dropped). ``plain``: indices of proper-noun tokens that are common words here, lower-cased
+    only when every Title-Case proper noun of the phrase is one ("Gold Sponsors" stays as written)."""
+    if any(t.pos_ == "PROPN" and title_cased(t.text) and t.i not in plain for t in toks):
+        plain = ()
+    words = [t.text if is_name_like(t, plain) else t.text.lower() for t in toks]
     last = toks[-1]
     shouted = signals.shouted(last.text) if signals is not None and len(toks) == 1 else None
     if shouted:  # "NOTE" is the word note written in capitals, not a name
         words[-1] = shouted
     elif PLURAL_ACRONYM.match(last.text):  # "APIs" and "API" are one entry
         words[-1] = last.text[:-1]
-    elif not is_name_like(last) and not keep_form:  # keep_form: WordNet's lemma is as written ("quantum mechanics")
-        words[-1] = head_lemma(last, signals)
+    elif (
+        not is_name_like(last, plain) and not keep_form
+    ):  # keep_form: WordNet's lemma is as written ("quantum mechanics")
+        words[-1] = head_lemma(last, signals, plain)
     return join(toks, words)
 
 
-def lookup_form(toks: Sequence[Any], signals: WordSignals | None = None) -> str:
+def lookup_form(toks: Sequence[Any], signals: WordSignals | None = None, plain: Collection[int] = ()) -> str:
     """Lower-cased words, the head lemmatized: "Reference Translations" → "reference translation"."""
-    words = [t.text.lower() for t in toks[:-1]] + [head_lemma(toks[-1], signals)]
+    words = [t.text.lower() for t in toks[:-1]] + [head_lemma(toks[-1], signals, plain)]
     return join(toks, words)
 
 

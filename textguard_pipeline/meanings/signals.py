@@ -42,6 +42,19 @@ class WordSignals:
 
         return self._memo(("l", word, pos), judge)
 
+    def noun_base(self, word: str) -> str:
+        """``word`` when it is a noun lemma or no noun, else WordNet's lower-case base form ("sponsors" → sponsor)."""
+
+        def judge() -> str:
+            try:
+                bases = [w.lemma() for w in self.wnet.words(word, pos="n")]
+            except Exception:
+                return word
+            low = [b for b in bases if b.islower()]
+            return word if not low or any(b.lower() == word for b in bases) else low[0]
+
+        return self._memo(("b", word), judge)
+
     def common_word(self, word: str) -> bool:
         """WordNet has ``word`` (or its base form) as a lower-case lemma: a common word, not a name."""
 

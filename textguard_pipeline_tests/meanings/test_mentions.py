@@ -586,3 +586,18 @@ def test_compound_head_of_spaced_and_hyphenated_compounds():
     assert compound_head("sub-command") == "command"  # a custom hyphenated word still gets its head's meaning
     assert compound_head("chess move") == "move"  # a stop-list noun heads a spaced compound
     assert compound_head("opt-out") is None and compound_head("model") is None
+
+
+def test_embedded_reads_title_case_common_words_as_common_nouns(embedded):
+    # Issue 16: spaCy tags the words of a Title-Case heading as proper nouns, so "## Human Evaluation" was an entry
+    # "Human Evaluation" beside "human evaluation". A Title-Case common word the document also uses in lower case
+    # is read as one in a heading or beside another; a phrase is lower-cased whole or not at all, so a name whose
+    # words the prose never writes in lower case ("Gold" here) keeps its capitals.
+    text = (
+        "# Tracker\n\n## Data\n\nThe data of each run is stored as rows.\n\n"
+        "## Human Evaluation\n\nWe ran a human evaluation of the answers with three raters.\n\n"
+        "### Gold Sponsors\n\nEach sponsor funds one release. Ask the Gold Sponsors of the project.\n"
+    )
+    found = {(x.text, x.label) for x in detect(embedded, text, "md")}
+    assert ("Human Evaluation", "human evaluation") in found, found
+    assert {lab for t, lab in found if t == "Gold Sponsors"} == {"Gold Sponsors"}, found
