@@ -429,6 +429,8 @@ class EmbeddedDetector:
         """(tokens, detector, lookup), or the name of the exclusion rule that dropped the noun chunk; for the
         rules a document keyword overrides, ``_last_dropped`` keeps what the chunk would have been."""
         self._last_dropped = None
+        if self._in_idiom(nc[-1]):
+            return "idiom"
         toks = self._trim_lead([t for t in nc])
         word = hyphenated_tail(toks)
         if word:
@@ -473,6 +475,18 @@ class EmbeddedDetector:
             if not toks:
                 return "not_a_term"
         return self._judge(toks, rest=True)
+
+    def _in_idiom(self, tok: Any) -> bool:
+        """``tok`` ends a WordNet adverb or adjective of 2–5 words ("on the other hand", "for example", "at hand"),
+        not one glued to the word before ("7in stock") nor a quantifier before "of" ("a lot of comparisons")."""
+        doc, i = tok.doc, tok.i
+        if i + 1 < len(doc) and doc[i + 1].lower_ == "of":
+            return False
+        for a in range(max(0, i - 4), i):
+            glued = a > 0 and not (doc[a - 1].whitespace_ or doc[a - 1].is_space)
+            if not glued and self.signals.idiom(" ".join(t.lower_ for t in doc[a : i + 1])):
+                return True
+        return False
 
     def _judge(self, toks: list[Any], rest: bool = False) -> tuple[list[Any], str, str] | str:
         """:meth:`_subject` for clean tokens; ``rest``: the words beside a multi-word lemma go to ``_rest``."""

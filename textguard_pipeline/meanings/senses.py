@@ -23,6 +23,7 @@ import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
@@ -240,36 +241,37 @@ def sense_count(wnet, lemma: str, pos: str | None = None) -> int:
 
 
 def is_generic_noun(wnet, lemma: str, stats: GlossStats | None = None) -> bool:
-    """Generic nouns (thing, way, time, part, ...) from two signals, no hand list.
-
-    WordNet uses a generic noun to define many other words (gloss frequency),
-    and it is polysemous: generic when the word appears in ≥ 0.15 % of glosses,
-    or in ≥ 0.05 % of glosses with ≥ 6 noun senses.
-    """
+    """Generic nouns (thing, way, time, part, ...) from two signals, no hand list: WordNet uses a generic noun to
+    define many other words (gloss frequency ≥ 0.15 %, or ≥ 0.05 % with ≥ 6 noun senses). Not when its main sense
+    is a concrete thing: "gum", "bridge", "key" define many plants and devices, yet a reader looks them up; above
+    0.15 % only a concrete thing with few kinds (≤ ``FEW_KINDS`` hyponyms: shell, water, body — words that describe
+    others), not a genus term (system, device, instrument: words that classify them)."""
     n_senses = sense_count(wnet, lemma, "n")
     if n_senses == 0:
         return False
-    stats = stats or gloss_stats(wnet)
-    freq = stats.frequency(lemma)
+    freq = (stats or gloss_stats(wnet)).frequency(lemma)
     if freq >= 0.0015:
-        return True
-    # A polysemous word used in many glosses is generic unless its main sense is a concrete thing:
-    # "gum", "bridge", "key" define many plants and devices, yet a reader looks them up (issue 16).
-    return freq >= 0.0005 and n_senses >= 6 and _first_lexfile(wnet, lemma) not in CONCRETE_LEXFILES
+        return not _concrete(wnet, lemma, FEW_KINDS)
+    return freq >= 0.0005 and n_senses >= 6 and not _concrete(wnet, lemma)
 
 
 #: Lexicographer files of concrete, physical things (WordNet lexnames(5)).
 CONCRETE_LEXFILES = frozenset(
     {"noun.artifact", "noun.food", "noun.body", "noun.substance", "noun.plant", "noun.animal", "noun.object"}
 )
+#: a genus term has more kinds (hyponyms, all levels) under its main sense: system 89, paper 145, device 2,760
+FEW_KINDS = 30
 
 
-def _first_lexfile(wnet, lemma: str) -> str | None:
+def _concrete(wnet, lemma: str, few_kinds: int | None = None) -> bool:
+    """The main sense is a concrete thing (with ``few_kinds``: with at most that many hyponyms)."""
     try:
         synsets = wnet.synsets(lemma, pos="n")
-        return synsets[0].lexfile() if synsets else None
+        if not synsets or synsets[0].lexfile() not in CONCRETE_LEXFILES:
+            return False
+        return few_kinds is None or sum(1 for _ in islice(synsets[0].closure("hyponym"), few_kinds + 1)) <= few_kinds
     except Exception:  # noqa: BLE001 - a lexicon without lexfile data: no concrete exception
-        return None
+        return False
 
 
 @lru_cache(maxsize=1)

@@ -55,6 +55,18 @@ class WordSignals:
 
         return self._memo(("b", word), judge)
 
+    def idiom(self, phrase: str) -> bool:
+        """WordNet has ``phrase`` as an adverb or adjective and not as a noun ("on the other hand", "for example",
+        "at hand"): the noun inside it names nothing."""
+        cache = lexicon_cache(self.wnet, "idioms")  # one pass over the lexicon per process, then set lookups
+        if "all" not in cache:
+            try:
+                words = [w.lemma() for pos in ("r", "a", "s") for w in self.wnet.words(pos=pos)]
+            except Exception:
+                words = []
+            cache["all"] = frozenset(w.lower() for w in words if " " in w)
+        return phrase in cache["all"] and not self.senses(phrase, "n")
+
     def common_word(self, word: str) -> bool:
         """WordNet has ``word`` (or its base form) as a lower-case lemma: a common word, not a name."""
 
