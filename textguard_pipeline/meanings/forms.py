@@ -41,7 +41,7 @@ def is_name_like(tok: Any, plain: Collection[int] = ()) -> bool:
 
 
 def title_cased(word: str) -> bool:
-    """ "Commands", not "commands", "API" or "FastAPI"."""
+    """A word in Title Case: "Commands", not "commands", "API" or "FastAPI"."""
     return len(word) > 1 and word[0].isupper() and word[1:].islower() and word.isalpha()
 
 
@@ -78,9 +78,7 @@ def label_form(
         words[-1] = shouted
     elif PLURAL_ACRONYM.match(last.text):  # "APIs" and "API" are one entry
         words[-1] = last.text[:-1]
-    elif (
-        not is_name_like(last, plain) and not keep_form
-    ):  # keep_form: WordNet's lemma is as written ("quantum mechanics")
+    elif not (is_name_like(last, plain) or keep_form):  # keep_form: WordNet's lemma as written ("quantum mechanics")
         words[-1] = head_lemma(last, signals, plain)
     return join(toks, words)
 
