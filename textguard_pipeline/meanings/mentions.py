@@ -185,6 +185,19 @@ _MASK_COMMON = [
     PLACEHOLDER_RE,
     re.compile(r"https?://\S+|www\.\S+"),
     re.compile(r"<[^<>\n]{1,200}>"),  # HTML tags
+    # reStructuredText, common in READMEs whatever their file ending: a directive's line (an admonition keeps its
+    # text), a link target, a field or option name, a role, a reference ("node-celery_", "Redis_"), a substitution
+    re.compile(
+        r"^[ \t]*\.\.[ \t]+(?:\|[^|\n]+\|[ \t]+)?"
+        r"(?:(?:note|warning|tip|hint|important|caution|attention|danger|error|seealso|admonition)::|[\w-]+::[^\n]*)",
+        re.M,
+    ),
+    re.compile(r"^[ \t]*\.\.[ \t]+_[^:\n]+:", re.M),
+    re.compile(r"^[ \t]*:\w[\w -]*:(?=[ \t]|$)", re.M),
+    re.compile(r":[\w-]+:(?=`)"),
+    re.compile(r"(?<![\w`])[a-z0-9][a-z0-9+]*(?:[-.][a-z0-9+]+)+__?(?!\w)"),  # a package's name: all of it
+    re.compile(r"(?<=[\w`])__?(?![\w`])"),  # a name ("Redis_"): its underscores
+    re.compile(r"(?<!\S)\|\w[\w -]*\|(?!\S)"),
 ]
 _MASK_TEX = [
     re.compile(r"(?<!\\)%[^\n]*"),

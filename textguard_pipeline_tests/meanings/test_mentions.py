@@ -70,6 +70,25 @@ def test_analysis_text_keeps_length_and_blanks_markup():
     assert len(out) == len(md) and "https" not in out and "*" not in out and "brevity penalty" in out
 
 
+def test_analysis_text_blanks_restructuredtext_markup():
+    # READMEs written in reStructuredText arrive as .txt or .md (PyPI long descriptions): a directive's line, its
+    # options, link targets, roles and a package's reference name are markup, not prose ("node-celery_" was read as
+    # the nouns node and celery, ":alt:" as alt); a named reference ("Redis_") keeps its word, an admonition its text.
+    rst = (
+        ".. image:: https://x.org/logo.svg\n   :alt: Project logo\n   :width: 200px\n\n"
+        "Use it from Node.js with node-celery_ or from Go, with RabbitMQ_ or Redis_ (see :ref:`install`).\n\n"
+        ".. note:: Keep the broker running.\n.. code-block:: python\n.. _node-celery: https://x.org/n\n"
+    )
+    out = analysis_text(rst, "txt")
+    assert len(out) == len(rst)
+    for gone in ("image", "alt", "width", "node-celery", "celery", "ref", "code-block", "python", "_"):
+        assert gone not in out, (gone, out)
+    for kept in ("Project logo", "Node.js", "RabbitMQ", "Redis", "Keep the broker running", "install"):
+        assert kept in out, (kept, out)
+    prose = "Note: snake_case names stay; so do 10:30, a.b.c and |a|b| cells."
+    assert analysis_text(prose, "txt") == prose
+
+
 def test_layout_pages_lines_chunks():
     chunks = parse_document(DOC, "txt")
     layout = TextLayout(DOC, chunks)
