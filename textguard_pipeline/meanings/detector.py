@@ -63,6 +63,15 @@ _TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP",
 _MODIFIER_POS = {"NOUN", "PROPN", "ADJ", "VERB"}
 _LOWER_WORD = re.compile(r"\b[a-z]{3,}\b")
 _LONG_WORD = re.compile(r"[A-Za-z]{4,}")
+#: a capitalized word after a lower-case one: mid-sentence, so a name ("written in Python")
+_MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]{2,}\b")
+
+
+def _title_line(line: str) -> bool:
+    """Every word of four letters or more capitalized: a heading in Title Case."""
+    return all(w[0].isupper() for w in _LONG_WORD.findall(line))
+
+
 #: exclusion rules a document keyword overrides
 _KEYWORD_RULES = frozenset({"everyday_polysemy", "generic_noun", "structural_term", "stop_word"})
 
@@ -130,6 +139,7 @@ class EmbeddedDetector:
         self._src: tuple[str, int] = ("", 0)
         #: words the document's prose uses in lower case; Title-Case proper-noun tokens read as common words
         self._lower_words: set[str] = set()
+        self._names: set[str] = set()
         self._plain: set[int] = set()
 
     # -- public -----------------------------------------------------------
@@ -139,7 +149,12 @@ class EmbeddedDetector:
         # Captions, titles and front-matter descriptions name key concepts too (issue 16).
         prose = sorted(prose + [i for c in chunks for i in prose_islands(c, fmt)], key=lambda c: c.start)
         masked = [analysis_text(c.text, fmt) for c in prose]
-        self._lower_words = {w for m in masked for w in _LOWER_WORD.findall(m)}
+        lower = Counter(w for m in masked for w in _LOWER_WORD.findall(m))
+        self._lower_words = set(lower)
+        mid = Counter(
+            w.lower() for m in masked for ln in m.splitlines() if not _title_line(ln) for w in _MID_CAPITAL.findall(ln)
+        )
+        self._names = {w for w, n in mid.items() if n > lower[w]}  # capitalized mid-sentence more often than not
         # Bounded windows, pulled lazily in small batches: a 10 MB one-line paragraph never reaches spaCy
         # whole (E088 above nlp.max_length, ≈ 1 GB of parse state per MB).
         pieces = [
@@ -358,10 +373,13 @@ class EmbeddedDetector:
         """Indices of the proper-noun tokens that are common words in Title Case ("## Multiple Commands",
         "Options", "a Dependency Injection system"): spaCy tags them PROPN, but the document's prose also uses the
         word in lower case and it stands in a Title-Case line (a heading) or beside another such word. A name
-        made of common words used only capitalized ("Red Hat") stays a name."""
+        made of common words used only capitalized ("Red Hat") stays a name, and so does a word the prose capitalizes
+        mid-sentence more often than not ("written in Python" beside "the python interpreter")."""
         cands = set()
         for t in doc:
             if t.pos_ != "PROPN" or not title_cased(t.text) or not self.signals.common_word(t.lower_):
+                continue
+            if t.lower_ in self._names:
                 continue
             base = self.signals.noun_base(t.lower_)
             if {t.lower_, base, base + "s"} & self._lower_words:
@@ -374,7 +392,7 @@ class EmbeddedDetector:
             at = offset + doc[i].idx
             end = mtext.find("\n", at)
             line = mtext[mtext.rfind("\n", 0, at) + 1 : end if end >= 0 else len(mtext)]
-            if all(w[0].isupper() for w in _LONG_WORD.findall(line)):
+            if _title_line(line):
                 plain.add(i)
         return plain
 

@@ -621,3 +621,10 @@ def test_embedded_reads_title_case_common_words_as_common_nouns(embedded):
     found = {(x.text, x.label) for x in detect(embedded, text, "md")}
     assert ("Human Evaluation", "human evaluation") in found, found
     assert {lab for t, lab in found if t == "Gold Sponsors"} == {"Gold Sponsors"}, found
+    # a word the prose capitalizes mid-sentence more often than not is a name here, heading or not
+    text = (
+        "# Tracker\n\n## Human Evaluation\n\nWe ran a human evaluation of the answers. The reports go to Human "
+        "Evaluation, the lab of the department, and the raters of Human Evaluation read them.\n"
+    )
+    found = {(x.text, x.label) for x in detect(embedded, text, "md")}
+    assert ("Human Evaluation", "Human Evaluation") in found, found
