@@ -185,6 +185,8 @@ _MASK_COMMON = [
     PLACEHOLDER_RE,
     re.compile(r"https?://\S+|www\.\S+"),
     re.compile(r"<[^<>\n]{1,200}>"),  # HTML tags
+    # an identifier ("smart_open", "brevity\_penalty"): Markdown's and LaTeX's blanked underscore left its words
+    re.compile(r"(?<![\w\\-])[A-Za-z][A-Za-z0-9]*(?:\\?_[A-Za-z0-9]+)+(?![\w-])"),
     # reStructuredText, common in READMEs whatever their file ending: a directive's line (an admonition keeps its
     # text), a link target, a field or option name, a role, a reference ("node-celery_", "Redis_"), a substitution
     re.compile(

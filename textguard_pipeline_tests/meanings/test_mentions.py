@@ -68,6 +68,9 @@ def test_analysis_text_keeps_length_and_blanks_markup():
     md = "See [the BLEU paper](https://x.org/a) and **brevity penalty**."
     out = analysis_text(md, "md")
     assert len(out) == len(md) and "https" not in out and "*" not in out and "brevity penalty" in out
+    # an identifier goes whole: blanking its underscore alone left "smart" and "open" as words
+    md = "# smart_open streams files; set brevity\\_penalty, _emphasis_ stays."
+    assert analysis_text(md, "md").split() == ["streams", "files;", "set", ",", "emphasis", "stays."]
 
 
 def test_analysis_text_blanks_restructuredtext_markup():
@@ -85,7 +88,7 @@ def test_analysis_text_blanks_restructuredtext_markup():
         assert gone not in out, (gone, out)
     for kept in ("Project logo", "Node.js", "RabbitMQ", "Redis", "Keep the broker running", "install"):
         assert kept in out, (kept, out)
-    prose = "Note: snake_case names stay; so do 10:30, a.b.c and |a|b| cells."
+    prose = "Note: times such as 10:30, a.b.c and |a|b| cells stay."
     assert analysis_text(prose, "txt") == prose
 
 
