@@ -25,9 +25,12 @@ from .forms import (
     free_noun,
     glued_hyphen,
     head_lemma,
+    hyphen_word,
     hyphenated_tail,
     label_form,
     lookup_form,
+    package_name,
+    particle_bound,
     surface_form,
     title_cased,
 )
@@ -451,6 +454,8 @@ class EmbeddedDetector:
             return "idiom"
         toks = self._trim_lead([t for t in nc])
         word = hyphenated_tail(toks)
+        if word and package_name(word, self.signals):  # "add python-dotenv": one entry, not its parts
+            return word, "spacy_noun_chunk", lookup_form(word, self.signals)
         if word:
             # A hyphenated word WordNet knows whose tail is no noun is read whole ("the trade-off", "a follow-up");
             # any other is read in its parts, each a noun in its own right ("e-mail" → mail, "bit-depth"), also
@@ -475,7 +480,8 @@ class EmbeddedDetector:
         runs: list[list[Any]] = [[]]
         after_hyphen = False
         for t in toks:
-            if not (self._valid_word(t) and t.pos_ in _MODIFIER_POS):
+            fixed = particle_bound(t) or (t is not toks[-1] and package_name(hyphen_word(t), self.signals))
+            if fixed or not (self._valid_word(t) and t.pos_ in _MODIFIER_POS):
                 after_hyphen = glued_hyphen(t)
                 runs.append([])
                 continue

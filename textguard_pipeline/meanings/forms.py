@@ -104,20 +104,42 @@ def join(toks: Sequence[Any], words: Sequence[str]) -> str:
     return "".join(out)
 
 
+def hyphen_word(tok: Any) -> list[Any]:
+    """The tokens of the hyphenated word ``tok`` stands in ("python-dotenv", "state-of-the-art"), or [tok]."""
+    doc = tok.doc
+    end = start = tok.i
+    while end + 2 < len(doc) and glued_hyphen(doc[end + 1]) and doc[end + 2].is_alpha:
+        end += 2
+    while start >= 2 and glued_hyphen(doc[start - 1]) and doc[start - 2].is_alpha:
+        start -= 2
+    return list(doc[start : end + 1])
+
+
 def hyphenated_tail(toks: Sequence[Any]) -> list[Any]:
     """The hyphenated word a noun chunk ends in ("an e-mail", "the follow-up"), with the parts spaCy left outside
     the chunk ("the sub" + "-command"); [] when the chunk does not end in one or it modifies the next noun."""
     if not toks:
         return []
-    doc = toks[-1].doc
-    end = start = toks[-1].i
-    while end + 2 < len(doc) and glued_hyphen(doc[end + 1]) and doc[end + 2].is_alpha:
-        end += 2
-    while start >= 2 and glued_hyphen(doc[start - 1]) and doc[start - 2].is_alpha:
-        start -= 2
-    if end == start or (end + 1 < len(doc) and doc[end + 1].pos_ in ("NOUN", "PROPN")):
+    word = hyphen_word(toks[-1])
+    doc, end = word[-1].doc, word[-1].i
+    if len(word) == 1 or (end + 1 < len(doc) and doc[end + 1].pos_ in ("NOUN", "PROPN")):
         return []  # no hyphen, or a compound modifier of the next noun ("state-of-the-art model")
-    return list(doc[start : end + 1])
+    return word
+
+
+def package_name(word: Sequence[Any], signals: WordSignals) -> bool:
+    """A hyphenated word with a part WordNet does not know ("python-dotenv", "bash-builtins"): a name whose
+    parts are no nouns here (python the snake)."""
+    return len(word) > 1 and any(
+        t.is_alpha and len(t.text) > 1 and not signals.common_word(t.lower_) for t in word[::2]
+    )
+
+
+def particle_bound(tok: Any) -> bool:
+    """A hyphen and a function word follow ``tok`` ("read-only", "bear-off", "built-in", "state-of-the-art"):
+    the first word of a fixed expression, no noun on its own."""
+    doc, i = tok.doc, tok.i
+    return i + 2 < len(doc) and glued_hyphen(doc[i + 1]) and doc[i + 2].is_stop
 
 
 def compound_head(lookup: str) -> str | None:

@@ -600,6 +600,15 @@ def test_embedded_reads_a_hyphenated_word_whole_and_never_starts_a_phrase_inside
     assert {("know-how", "know-how"), ("command", "command"), ("package", "package")} <= found, found
     assert ("GPUs", "GPU") in found, found  # an acronym's plural is the acronym's entry
     assert not any(t in {"party package", "line tool"} for t, _ in found), found
+    # A hyphenated word with a part WordNet does not know is a package's name, one entry, never its parts; the word
+    # before a hyphen and a function word ("read-only", "state-of-the-art") is no noun on its own.
+    text = (
+        "Add python-dotenv to the project. The python-dotenv package reads the file in read-only mode.\n"
+        "It is a state-of-the-art tool with an opt-in cache.\n"
+    )
+    found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
+    assert ("python-dotenv", "python-dotenv") in found, found
+    assert not {t for t, _ in found} & {"python", "dotenv", "read", "state", "opt"}, found
 
 
 def test_compound_head_of_spaced_and_hyphenated_compounds():

@@ -124,3 +124,18 @@ def test_concrete_nouns_glosses_use_are_read_and_idioms_are_not(resolver):
     assert "hand" not in found, found
     flies = [m for m in mentions if m.text == "fly"]
     assert [m.start for m in flies] == [text.rindex("fly")], flies  # the insect, not "on the fly"
+
+
+def test_hyphenated_names_and_fixed_modifiers_give_no_nouns_of_their_parts(resolver):
+    # A package's name ("python-dotenv") is one entry, not python the snake; the word before a hyphen and a
+    # function word ("read-only", "bear-off", "state-of-the-art") is no noun on its own (a "read", a bear).
+    from textguard_pipeline.core.pipeline import parse_chunks
+    from textguard_pipeline.meanings.resolver import ResolveStats
+
+    text = (
+        "Add python-dotenv to the project; the python-dotenv package opens the file in read-only mode.\n"
+        "Automatic bear-off ends the game. It is a state-of-the-art tool, and the e-mail client stays.\n"
+    )
+    found = {m.text for m in resolver.detect(text, parse_chunks(text, "txt"), "txt", ResolveStats())}
+    assert {"python-dotenv", "package", "mode", "client"} <= found, found
+    assert not found & {"python", "dotenv", "read", "bear", "state"}, found
