@@ -33,6 +33,7 @@ from .forms import (
     particle_bound,
     surface_form,
     title_cased,
+    verb_read_as_noun,
 )
 from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
 from .senses import gloss_stats
@@ -508,7 +509,8 @@ class EmbeddedDetector:
             return False
         for a in range(max(0, i - 4), i):
             glued = a > 0 and not (doc[a - 1].whitespace_ or doc[a - 1].is_space)
-            if not glued and self.signals.idiom(" ".join(t.lower_ for t in doc[a : i + 1])):
+            words = " ".join(t.lower_ for t in doc[a : i + 1] if not glued_hyphen(t))  # "on-the-fly" too
+            if not glued and self.signals.idiom(words):
                 return True
         return False
 
@@ -564,6 +566,8 @@ class EmbeddedDetector:
                 # A lower-case noun WordNet lacks is most often a technical term ("plaintext", "multigrid"):
                 # it becomes a custom entry (seed 003); short ones are mostly fragments and typos.
                 if t.text.islower() and len(t.text) >= 6:
+                    if verb_read_as_noun(t, lemma, self.signals):  # "the client writes", "configure it"
+                        return "no_noun_head"
                     return toks, "spacy_noun_chunk", lemma
                 return "unknown_word"
             self._last_dropped = (toks, "spacy_noun_chunk", lemma)

@@ -55,8 +55,14 @@ def head_lemma(tok: Any, signals: WordSignals | None, plain: Collection[int] = (
         # spaCy does not lemmatize a proper noun: a common word in Title Case ("Sponsors") gets WordNet's base
         return signals.noun_base(low) if signals is not None and tok.i in plain else lemma
     if low in (lemma + "s", lemma + "es", lemma[:-1] + "ies"):
-        if signals is not None and not signals.senses(lemma, "n") and signals.is_lemma(low):
-            return low
+        if signals is not None and not signals.senses(lemma, "n"):
+            if signals.is_lemma(low):
+                return low
+            base = signals.noun_base(low)  # spaCy's rule cut "backslashes" to "backslashe"; WordNet has backslash
+            if base != low and signals.senses(base, "n"):
+                return base
+            if lemma.endswith("e") and low.endswith(("shes", "sses", "xes")):
+                return low[:-2]  # a word WordNet lacks: "refreshes" → refresh, not "refreshe"
         return lemma
     if signals is not None and signals.is_lemma(low):
         return low
@@ -130,8 +136,12 @@ def hyphenated_tail(toks: Sequence[Any]) -> list[Any]:
 def package_name(word: Sequence[Any], signals: WordSignals) -> bool:
     """A hyphenated word with a part WordNet does not know ("python-dotenv", "bash-builtins"): a name whose
     parts are no nouns here (python the snake)."""
-    return len(word) > 1 and any(
-        t.is_alpha and len(t.text) > 1 and not signals.common_word(t.lower_) for t in word[::2]
+    parts = [t for t in word[::2] if t.is_alpha]
+    # in lower case: a capitalized pair is a person's double name ("Yorav-Raphael"), not a package
+    return (
+        len(word) > 1
+        and all(t.text.islower() for t in parts)
+        and any(len(t.text) > 1 and not t.is_stop and not signals.common_word(t.lower_) for t in parts)
     )
 
 
@@ -152,3 +162,19 @@ def compound_head(lookup: str) -> str | None:
         return None
     glued = m.group(0)[0] != " "
     return None if glued and m.group(1).lower() in STOP_WORDS else m.group(1)
+
+
+#: dependents that make a word a noun phrase: a determiner, a possessive, an adjective, a number, a noun
+_NOMINAL_DEPS = frozenset({"det", "poss", "amod", "nummod", "compound"})
+
+
+def verb_read_as_noun(tok: Any, lemma: str, signals: WordSignals) -> bool:
+    """A word spaCy tagged a noun that WordNet has only as a verb, with nothing making it a noun phrase (no
+    determiner or modifier, nor a conjunct of one): "the client writes", "configure it" — but "its uploads and
+    downloads" and a gerund ("caching") are nouns."""
+    if tok.lower_.endswith("ing") or signals.senses(lemma, "n") or not signals.senses(lemma, "v"):
+        return False
+    if tok.dep_ == "pobj" and tok.head.lower_ != "to":  # "for uploads", not "easy to configure"
+        return False
+    heads = [tok, tok.head] if tok.dep_ == "conj" else [tok]
+    return not any(c.dep_ in _NOMINAL_DEPS for h in heads for c in h.children)

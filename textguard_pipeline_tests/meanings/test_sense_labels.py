@@ -134,8 +134,30 @@ def test_hyphenated_names_and_fixed_modifiers_give_no_nouns_of_their_parts(resol
 
     text = (
         "Add python-dotenv to the project; the python-dotenv package opens the file in read-only mode.\n"
-        "Automatic bear-off ends the game. It is a state-of-the-art tool, and the e-mail client stays.\n"
+        "Automatic bear-off ends the game. It is a state-of-the-art tool, and the e-mail client stays.\n\n"
+        "- Noam Yorav-Raphael (noamraph), original author\n"
     )
-    found = {m.text for m in resolver.detect(text, parse_chunks(text, "txt"), "txt", ResolveStats())}
+    mentions = resolver.detect(text, parse_chunks(text, "txt"), "txt", ResolveStats())
+    found = {m.text for m in mentions}
     assert {"python-dotenv", "package", "mode", "client"} <= found, found
     assert not found & {"python", "dotenv", "read", "bear", "state"}, found
+    # a capitalized pair is a person's double name, not a package (its head would be Raphael the painter)
+    assert not [m for m in mentions if m.index_type == "subject" and "Raphael" in m.text], found
+
+
+def test_verbs_spacy_reads_as_nouns_and_hyphenated_idioms_give_no_row(resolver):
+    # A word WordNet has only as a verb, tagged a noun with nothing making it a noun phrase, was a custom entry
+    # ("easy to configure" in a tqdm README); "its uploads and downloads" are nouns. "on-the-fly" is the idiom
+    # "on the fly": no entry, not even the fly (a tent's flap).
+    from textguard_pipeline.core.pipeline import parse_chunks
+    from textguard_pipeline.meanings.resolver import ResolveStats
+
+    text = (
+        "- ``mininterval`` is more intuitive to configure than ``miniters``.\n\n"
+        "Its uploads and downloads are checked. It compresses on-the-fly, and the fly sits on the tent.\n"
+    )
+    mentions = resolver.detect(text, parse_chunks(text, "md"), "md", ResolveStats())
+    found = {m.text for m in mentions}
+    assert {"uploads", "downloads", "tent"} <= found, found
+    assert "configure" not in found, found
+    assert "on-the-fly" not in found and [m.start for m in mentions if m.text == "fly"] == [text.index("fly sits")]
