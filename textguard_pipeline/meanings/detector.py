@@ -566,7 +566,7 @@ class EmbeddedDetector:
                 # A lower-case noun WordNet lacks is most often a technical term ("plaintext", "multigrid"):
                 # it becomes a custom entry (seed 003); short ones are mostly fragments and typos.
                 if t.text.islower() and len(t.text) >= 6:
-                    if verb_read_as_noun(t, lemma, self.signals):  # "the client writes", "configure it"
+                    if verb_read_as_noun(t, lemma, self.signals):  # "easy to configure"
                         return "no_noun_head"
                     return toks, "spacy_noun_chunk", lemma
                 return "unknown_word"

@@ -134,8 +134,8 @@ def hyphenated_tail(toks: Sequence[Any]) -> list[Any]:
 
 
 def package_name(word: Sequence[Any], signals: WordSignals) -> bool:
-    """A hyphenated word with a part WordNet does not know ("python-dotenv", "bash-builtins"): a name whose
-    parts are no nouns here (python the snake)."""
+    """A hyphenated word in lower case with a part WordNet does not know, stop words aside ("python-dotenv",
+    "bash-builtins"): a package's name, whose parts are no nouns here (python the snake)."""
     parts = [t for t in word[::2] if t.is_alpha]
     # in lower case: a capitalized pair is a person's double name ("Yorav-Raphael"), not a package
     return (
@@ -170,8 +170,8 @@ _NOMINAL_DEPS = frozenset({"det", "poss", "amod", "nummod", "compound"})
 
 def verb_read_as_noun(tok: Any, lemma: str, signals: WordSignals) -> bool:
     """A word spaCy tagged a noun that WordNet has only as a verb, with nothing making it a noun phrase (no
-    determiner or modifier, nor a conjunct of one): "the client writes", "configure it" — but "its uploads and
-    downloads" and a gerund ("caching") are nouns."""
+    determiner or modifier, nor a conjunct of one, nor after a preposition other than "to"): "easy to configure" —
+    but "its uploads and downloads", "for uploads" and a gerund ("caching") are nouns."""
     if tok.lower_.endswith("ing") or signals.senses(lemma, "n") or not signals.senses(lemma, "v"):
         return False
     if tok.dep_ == "pobj" and tok.head.lower_ != "to":  # "for uploads", not "easy to configure"

@@ -2,12 +2,12 @@
 used to tune). Needs the full WordNet 3.0 (Debian wordnet-base), converted here once for the module.
 
 Measured with the sentence encoder (TEXTGUARD_SENSE_ENCODER=minilm, lib/encoder.py; full WordNet 3.0; the test
-prints the current figures). Held-out half of all six labelling rounds, n = 321: sense accuracy 63.2 % (ours)
+prints the current figures). Held-out half of all six labelling rounds, n = 321: sense accuracy 63.6 % (ours)
 vs 49.8 % (first sense) vs 51.7 % (plain Lesk). The fresh rounds, each scored once (both halves) before any change
 it led to: third round 61.4 % vs 45.7 % vs 51.4 % (n = 140), fourth 51.8 % vs 48.2 % vs 41.0 % (n = 83), fifth
 (software documentation in source formats) 69.1 % vs 49.4 % vs 51.9 % (n = 81), sixth (a LaTeX package manual,
 a man page, two READMEs) 63.2 % vs 42.5 % vs 41.4 % (n = 87). Ours beats both baselines (asserted), but the
-issue's target (≥ 15 points above first sense on the held-out half: +13.4 here) is NOT met and stays a strict
+issue's target (≥ 15 points above first sense on the held-out half: +13.8 here) is NOT met and stays a strict
 xfail until it is. Index-worthy coverage of the held-out half, n = 98: 89.8 % (90.0 % on the 40 nouns of the
 first two rounds): the ≥ 90 % target is a strict xfail, a floor of 85 % is asserted so that coverage cannot
 slip unnoticed; excluded nouns without a row of their own 69.9 % (≥ 65 % asserted).
@@ -77,7 +77,7 @@ def test_held_out_senses_beat_the_first_sense_baseline(heldout_scores):
     assert heldout_scores["ours"] > heldout_scores["first_sense"]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16 target not reached: 63.2 % vs 49.8 % first sense (held-out, n = 321)")
+@pytest.mark.xfail(strict=True, reason="issue 16 target not reached: 63.6 % vs 49.8 % first sense (held-out, n = 321)")
 def test_held_out_senses_beat_first_sense_by_15_points(heldout_scores):
     assert heldout_scores["ours"] >= heldout_scores["first_sense"] + 0.15
 
@@ -105,19 +105,24 @@ def test_held_out_index_worthy_coverage_is_at_least_90_percent(heldout_coverage)
     assert heldout_coverage["coverage"] >= 0.90
 
 
+def detect(resolver, text: str, fmt: str) -> list:
+    """The resolver's mentions of ``text`` (its detector, with the full WordNet's signals)."""
+    from textguard_pipeline.core.pipeline import parse_chunks
+    from textguard_pipeline.meanings.resolver import ResolveStats
+
+    return resolver.detect(text, parse_chunks(text, fmt), fmt, ResolveStats())
+
+
 def test_concrete_nouns_glosses_use_are_read_and_idioms_are_not(resolver):
     # Issue 16 item 2: "shell", "blood", "skin" appear in ≥ 0.15 % of WordNet's glosses (they describe animals and
     # organs), so they were generic nouns with no row; a concrete thing with few kinds is now read, a genus term
     # ("system", thousands of kinds under "device") still is not. The noun inside a WordNet adverb ("on the other
     # hand", "at first hand", "on the fly") names nothing.
-    from textguard_pipeline.core.pipeline import parse_chunks
-    from textguard_pipeline.meanings.resolver import ResolveStats
-
     text = (
         "The shell reads each line. On the other hand, blood carries oxygen and the skin protects us.\n"
         "At first hand, the system compiles code on the fly; the device has a fly in it.\n"
     )
-    mentions = resolver.detect(text, parse_chunks(text, "txt"), "txt", ResolveStats())
+    mentions = detect(resolver, text, "txt")
     found = {m.text for m in mentions}
     assert {"shell", "blood", "skin"} <= found, found
     assert "system" not in found and "device" not in found, found
@@ -129,15 +134,12 @@ def test_concrete_nouns_glosses_use_are_read_and_idioms_are_not(resolver):
 def test_hyphenated_names_and_fixed_modifiers_give_no_nouns_of_their_parts(resolver):
     # A package's name ("python-dotenv") is one entry, not python the snake; the word before a hyphen and a
     # function word ("read-only", "bear-off", "state-of-the-art") is no noun on its own (a "read", a bear).
-    from textguard_pipeline.core.pipeline import parse_chunks
-    from textguard_pipeline.meanings.resolver import ResolveStats
-
     text = (
         "Add python-dotenv to the project; the python-dotenv package opens the file in read-only mode.\n"
         "Automatic bear-off ends the game. It is a state-of-the-art tool, and the e-mail client stays.\n\n"
         "- Noam Yorav-Raphael (noamraph), original author\n"
     )
-    mentions = resolver.detect(text, parse_chunks(text, "txt"), "txt", ResolveStats())
+    mentions = detect(resolver, text, "txt")
     found = {m.text for m in mentions}
     assert {"python-dotenv", "package", "mode", "client"} <= found, found
     assert not found & {"python", "dotenv", "read", "bear", "state"}, found
@@ -149,14 +151,11 @@ def test_verbs_spacy_reads_as_nouns_and_hyphenated_idioms_give_no_row(resolver):
     # A word WordNet has only as a verb, tagged a noun with nothing making it a noun phrase, was a custom entry
     # ("easy to configure" in a tqdm README); "its uploads and downloads" are nouns. "on-the-fly" is the idiom
     # "on the fly": no entry, not even the fly (a tent's flap).
-    from textguard_pipeline.core.pipeline import parse_chunks
-    from textguard_pipeline.meanings.resolver import ResolveStats
-
     text = (
         "- ``mininterval`` is more intuitive to configure than ``miniters``.\n\n"
         "Its uploads and downloads are checked. It compresses on-the-fly, and the fly sits on the tent.\n"
     )
-    mentions = resolver.detect(text, parse_chunks(text, "md"), "md", ResolveStats())
+    mentions = detect(resolver, text, "md")
     found = {m.text for m in mentions}
     assert {"uploads", "downloads", "tent"} <= found, found
     assert "configure" not in found, found
