@@ -67,8 +67,9 @@ _TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP",
 _MODIFIER_POS = {"NOUN", "PROPN", "ADJ", "VERB"}
 _LOWER_WORD = re.compile(r"\b[a-z]{3,}\b")
 _LONG_WORD = re.compile(r"[A-Za-z]{4,}")
-#: a capitalized word after a lower-case one: mid-sentence, so a name ("written in Python")
-_MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]{2,}\b")
+#: a capitalized word after a lower-case one: mid-sentence, so a name ("written in Python"); not a numbered
+#: reference ("in Algorithm 2", "Table 3"), which names one element of a common kind
+_MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]{2,}\b(?![ \t]*\d)")
 
 
 def _title_line(line: str) -> bool:
@@ -456,7 +457,7 @@ class EmbeddedDetector:
         toks = self._trim_lead([t for t in nc])
         word = hyphenated_tail(toks)
         if word and package_name(word, self.signals):  # "add python-dotenv": one entry, not its parts
-            return word, "spacy_noun_chunk", lookup_form(word, self.signals)
+            return word, "package_name", lookup_form(word, self.signals)
         if word:
             # A hyphenated word WordNet knows whose tail is no noun is read whole ("the trade-off", "a follow-up");
             # any other is read in its parts, each a noun in its own right ("e-mail" → mail, "bit-depth"), also

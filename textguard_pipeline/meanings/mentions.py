@@ -206,8 +206,10 @@ _MASK_TEX = [
     re.compile(
         r"\\(?:cite[a-z]*|ref|eqref|autoref|cref|Cref|label|url|href|input|include|includegraphics|"
         r"begin|end|bibliography[a-z]*|usepackage|documentclass|newcommand|renewcommand|def)\*?"
-        r"(?:\[[^\]\n]*\])*(?:\{[^{}\n]*\})?"
+        r"(?:\[[^\]\n]*\])*(?:\{[^{}]{0,500}\})?"  # a key list may go on after a line break ("\citep{%")
     ),
+    # inline code with its arguments: "\mintinline{python}{tf-keras-vis}" is no prose
+    re.compile(r"\\(?:mintinline|lstinline|texttt)\*?(?:\[[^\]\n]*\])?(?:\{[^{}\n]*\}){1,2}"),
     re.compile(r"\\[A-Za-z@]+\*?|\\."),
     re.compile(r"[{}~&^_$\[\]]"),
 ]

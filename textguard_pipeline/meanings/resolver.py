@@ -446,7 +446,7 @@ class MeaningResolver:
         self, m: Mention, d: Decision, profile: DomainProfile | None, contexts: dict[tuple[str, str], list[str]]
     ) -> tuple | None:
         """(head, its WordNet candidates, pooled context, evidence) for a compound WordNet lacks, else None."""
-        head = compound_head(m.lookup or m.label)
+        head = None if m.detector == "package_name" else compound_head(m.lookup or m.label)  # "tf-keras-vis": no vis
         if d.candidate.meaning_type != "custom" or m.index_type != "subject" or head is None:
             return None
         cands, _rule = self.finder.find(head, "subject", head, "n")

@@ -65,6 +65,10 @@ def test_analysis_text_keeps_length_and_blanks_markup():
     out = analysis_text(tex, "tex")
     assert len(out) == len(tex)
     assert "dilated convolutions" in out and "\\" not in out and "yu2015" not in out and "MATH" not in out
+    tex = "some patches \\citep{%\nboureau-cvpr-10,saxe_551}.\n"  # the keys go on after a line break
+    assert analysis_text(tex, "tex").split() == ["some", "patches", "."]
+    tex = r"the recent \mintinline{python}{tf-keras-vis} package"  # inline code with its arguments
+    assert analysis_text(tex, "tex").split() == ["the", "recent", "package"]
     md = "See [the BLEU paper](https://x.org/a) and **brevity penalty**."
     out = analysis_text(md, "md")
     assert len(out) == len(md) and "https" not in out and "*" not in out and "brevity penalty" in out
@@ -644,3 +648,10 @@ def test_embedded_reads_title_case_common_words_as_common_nouns(embedded):
     )
     found = {(x.text, x.label) for x in detect(embedded, text, "md")}
     assert ("Human Evaluation", "Human Evaluation") in found, found
+    # ... but a numbered reference ("see Evaluation 2") names one element of a common kind, not a name
+    text = (
+        "# Tracker\n\n## Human Evaluation\n\nWe ran a human evaluation of the answers, as in Evaluation 2 and "
+        "Evaluation 3 of the report.\n"
+    )
+    found = {(x.text, x.label) for x in detect(embedded, text, "md")}
+    assert ("Human Evaluation", "human evaluation") in found, found

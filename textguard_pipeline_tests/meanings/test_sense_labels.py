@@ -145,6 +145,13 @@ def test_hyphenated_names_and_fixed_modifiers_give_no_nouns_of_their_parts(resol
     assert not found & {"python", "dotenv", "read", "bear", "state"}, found
     # a capitalized pair is a person's double name, not a package (its head would be Raphael the painter)
     assert not [m for m in mentions if m.index_type == "subject" and "Raphael" in m.text], found
+    # a package's name is no kind of its last part: no head meaning ("vis" would be vi, the number six)
+    from textguard_pipeline.core.pipeline import parse_chunks
+
+    text = "Install tf-keras-vis first; tf-keras-vis draws saliency maps.\n"
+    df, _stats = resolver.resolve_document("pkg.txt", text, parse_chunks(text, "txt"), "txt")
+    rows = df[df["text"] == "tf-keras-vis"]
+    assert len(rows) == 2 and rows["head_meaning_id"].isna().all(), df[["text", "label", "head_meaning_id"]]
 
 
 def test_verbs_spacy_reads_as_nouns_and_hyphenated_idioms_give_no_row(resolver):
