@@ -59,7 +59,7 @@ def head_lemma(tok: Any, signals: WordSignals | None, plain: Collection[int] = (
             if signals.is_lemma(low):
                 return low
             base = signals.noun_base(low)  # spaCy's rule cut "backslashes" to "backslashe"; WordNet has backslash
-            if base != low and signals.senses(base, "n"):
+            if base != low:  # noun_base gives another form only for a noun WordNet has
                 return base
             if lemma.endswith("e") and low.endswith(("shes", "sses", "xes")):
                 return low[:-2]  # a word WordNet lacks: "refreshes" → refresh, not "refreshe"
@@ -136,12 +136,12 @@ def hyphenated_tail(toks: Sequence[Any]) -> list[Any]:
 def package_name(word: Sequence[Any], signals: WordSignals) -> bool:
     """A hyphenated word in lower case with a part WordNet does not know, stop words aside ("python-dotenv",
     "bash-builtins"): a package's name, whose parts are no nouns here (python the snake)."""
+    if len(word) < 2:  # called for every token of a noun chunk: most are no hyphenated word
+        return False
     parts = [t for t in word[::2] if t.is_alpha]
     # in lower case: a capitalized pair is a person's double name ("Yorav-Raphael"), not a package
-    return (
-        len(word) > 1
-        and all(t.text.islower() for t in parts)
-        and any(len(t.text) > 1 and not t.is_stop and not signals.common_word(t.lower_) for t in parts)
+    return all(t.text.islower() for t in parts) and any(
+        len(t.text) > 1 and not t.is_stop and not signals.common_word(t.lower_) for t in parts
     )
 
 
