@@ -6,7 +6,8 @@ science" …) of its senses, each sense with weight 1 / number of senses, so an 
 "enamel") votes with full weight and a vague one barely counts. A lemma never votes for itself (its own
 senses would only reinforce its polysemy). :meth:`DomainProfile.bonus` turns the shares into a score in
 the Lesk disambiguator's units, so a sense that fits the document's dominant domains can overtake the
-first sense without any context overlap of its own.
+first sense without any context overlap of its own; it also carries the sense's standing in a random walk
+over WordNet's relations from the document's nouns (:mod:`.graph`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from .graph import graph_scores, synset_graph
 from .senses import MeaningCandidate, lexicon_cache, stem, tokens
 
 #: Lexicographer files too broad to say anything about a domain.
@@ -55,6 +57,10 @@ class DomainProfile:
     by_lemma: dict[str, tuple[Counter, Counter]] = field(default_factory=dict)
     lexfile_weight: float = 3.0
     topic_weight: float = 3.0
+    #: lemma → meaning id → ln(graph rank / the lemma's best), see :func:`.graph.graph_scores`
+    graph: dict = field(default_factory=dict)
+    #: per unit of ln rank ratio; the resolver doubles the whole bonus (``SenseEvidence.domain_weight``)
+    graph_weight: float = 0.25
     #: stem → frequency over the document's words (the document-overlap evidence)
     document_tf: dict = field(default_factory=dict)
 
@@ -65,9 +71,11 @@ class DomainProfile:
         """``mentions``: (lemma, its WordNet senses) for every noun mention; repeats count once per mention."""
         prof = cls(**weights)
         per: dict[str, tuple[Counter, Counter]] = defaultdict(lambda: (Counter(), Counter()))
+        senses_of: dict[str, list[str]] = {}
         for lemma, senses in mentions:
             if not senses:
                 continue
+            senses_of.setdefault(lemma, [c.meaning_id for c in senses])
             w = 1.0 / len(senses)
             lex, top = per[lemma]
             for c in senses:
@@ -80,6 +88,8 @@ class DomainProfile:
             prof.lexfiles.update(lex)
             prof.topics.update(top)
         prof.by_lemma = dict(per)
+        if prof.graph_weight and len(senses_of) > 1:
+            prof.graph = graph_scores(synset_graph(wnet), senses_of)
         return prof
 
     def read_document(self, text: str) -> "DomainProfile":
@@ -105,7 +115,7 @@ class DomainProfile:
             best = max((self.topics.get(t, 0.0) - own_top.get(t, 0.0) for t in topics), default=0.0)
             # One other mention in the same topic (a full vote) is already strong evidence.
             score += self.topic_weight * min(1.0, best)
-        return score
+        return score + self.graph_weight * self.graph.get(lemma, {}).get(candidate.meaning_id, 0.0)
 
 
 #: A heading chunk: Markdown ``#`` headings, LaTeX sectioning commands.
@@ -142,7 +152,11 @@ def section_profiles(
     for sec, items in by_section.items():
         if len(items) >= min_mentions:
             prof = DomainProfile.build(
-                wnet, items, lexfile_weight=document.lexfile_weight, topic_weight=document.topic_weight
+                wnet,
+                items,
+                lexfile_weight=document.lexfile_weight,
+                topic_weight=document.topic_weight,
+                graph_weight=document.graph_weight,
             )
             prof.document_tf = document.document_tf
             out[sec] = prof

@@ -167,3 +167,18 @@ def test_verbs_spacy_reads_as_nouns_and_hyphenated_idioms_give_no_row(resolver):
     assert {"uploads", "downloads", "tent"} <= found, found
     assert "configure" not in found, found
     assert "on-the-fly" not in found and [m.start for m in mentions if m.text == "fly"] == [text.index("fly sits")]
+
+
+def test_the_walk_over_wordnet_ranks_the_sense_the_other_nouns_reach(resolver):
+    # Issue 16 item 3: "crown" among "molar", "enamel" and "dentist" is the tooth's crown; with none of them
+    # the walk has nothing to go on.
+    from textguard_pipeline.meanings.graph import graph_scores, synset_graph
+    from textguard_pipeline.meanings.senses import wordnet_candidates
+
+    wnet = resolver.wnet
+    ids = {w: [c.meaning_id for c in wordnet_candidates(wnet, w, "n")] for w in ("crown", "molar", "enamel", "dentist")}
+    scores = graph_scores(synset_graph(wnet), ids)["crown"]
+    best = max(scores, key=scores.get)
+    assert "tooth" in wnet.synset(best).definition(), wnet.synset(best).definition()
+    assert min(scores.values()) < -1.0
+    assert graph_scores(synset_graph(wnet), {"crown": ids["crown"]}) == {}
