@@ -64,7 +64,7 @@ def test_the_domain_bonus_carries_the_graph_score():
     prof = DomainProfile(graph={"crown": {"crown-royal": -2.0, "crown-dental": 0.0}})
     royal = MeaningCandidate("crown-royal", "crown", "a royal headdress", "n", 1)
     dental = MeaningCandidate("crown-dental", "crown", "a dental cap", "n", 2)
-    # neither sense has a lexicographer file or topic the lexicon knows (wnet=None): only the graph speaks
+    # the lexicon knows neither sense (no lexicographer file, no topic): only the graph speaks
     bonuses = prof.bonus(_NoLexicon(), "crown", royal), prof.bonus(_NoLexicon(), "crown", dental)
     assert bonuses == (prof.graph_weight * -2.0, 0.0)
 
