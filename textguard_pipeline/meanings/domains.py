@@ -75,7 +75,8 @@ class DomainProfile:
         for lemma, senses in mentions:
             if not senses:
                 continue
-            senses_of.setdefault(lemma, [c.meaning_id for c in senses])
+            if lemma not in senses_of:  # a lemma's senses are the same at each of its mentions
+                senses_of[lemma] = [c.meaning_id for c in senses]
             w = 1.0 / len(senses)
             lex, top = per[lemma]
             for c in senses:

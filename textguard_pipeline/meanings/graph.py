@@ -17,12 +17,12 @@ chosen on the dev half of the labelled set, to the domain bonus. Plain numpy, on
 from __future__ import annotations
 
 import math
-import sqlite3
 from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from .senses import _lexicon_specs, lexicon_cache
+from .senses import lexicon_cache
+from .wordnet_install import lexicon_database, read_only
 
 #: Probability of following an edge rather than restarting (UKB's default).
 DAMPING = 0.85
@@ -51,7 +51,7 @@ class SynsetGraph:
     def from_database(cls, db_path: str, specs: Sequence[str]) -> "SynsetGraph":
         """Read the synsets and synset relations of the lexicons ``specs`` from wn's SQLite database."""
         marks = ",".join("?" * len(specs))
-        with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as conn:
+        with read_only(db_path) as conn:
             rows = conn.execute(
                 "SELECT s.rowid, s.id FROM synsets AS s JOIN lexicons AS l ON l.rowid = s.lexicon_rowid "
                 f"WHERE l.specifier IN ({marks})",
@@ -80,9 +80,7 @@ def synset_graph(wnet: Any) -> SynsetGraph | None:
     """The lexicon's graph, built once per process (≈ 0.5 s for WordNet 3.0); None if it has no relations."""
     cache = lexicon_cache(wnet, "synset_graph")
     if "graph" not in cache:
-        import wn  # opens its database on use; only where a lexicon is touched
-
-        graph = SynsetGraph.from_database(str(wn.config.database_path), _lexicon_specs(wnet))
+        graph = SynsetGraph.from_database(*lexicon_database(wnet))
         cache["graph"] = graph if graph.edge_count else None
     return cache["graph"]
 

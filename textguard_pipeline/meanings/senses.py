@@ -19,7 +19,6 @@ import json
 import math
 import os
 import re
-import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,6 +27,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..settings import PROJECT_ROOT
+from .wordnet_install import lexicon_database, read_only
 
 _POS_ALIASES = {
     "n": "n",
@@ -175,10 +175,6 @@ class GlossStats:
         return (self.word_df.get(w, 0) + self.word_df.get(w + "s", 0)) / self.n_docs
 
 
-def _lexicon_specs(wnet) -> list[str]:
-    return [lex.specifier() for lex in wnet.lexicons()]
-
-
 @lru_cache(maxsize=8)
 def _gloss_stats_for(specs: tuple[str, ...], db_path: str) -> GlossStats:
     """One pass over the definitions table (≈ 1-2 s for 117k synsets), cached in memory and on disk."""
@@ -193,7 +189,7 @@ def _gloss_stats_for(specs: tuple[str, ...], db_path: str) -> GlossStats:
     df: Counter = Counter()
     word_df: Counter = Counter()
     n = 0
-    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as conn:
+    with read_only(db_path) as conn:
         rows = conn.execute(
             "SELECT d.definition FROM definitions AS d JOIN lexicons AS l ON l.rowid = d.lexicon_rowid "
             f"WHERE l.specifier IN ({','.join('?' * len(specs))})",
@@ -215,10 +211,8 @@ def _gloss_stats_for(specs: tuple[str, ...], db_path: str) -> GlossStats:
 
 def gloss_stats(wnet) -> GlossStats:
     """Gloss frequencies of the lexicon; WordNet 3.0's shipped counts when the lexicon is small."""
-    # wn opens its database on use; imported only where a lexicon is touched
-    import wn
-
-    stats = _gloss_stats_for(tuple(_lexicon_specs(wnet)), str(wn.config.database_path))
+    db_path, specs = lexicon_database(wnet)
+    stats = _gloss_stats_for(specs, db_path)
     if stats.n_docs < 20_000:  # a small lexicon's glosses are too few to tell function words
         stats = shipped_gloss_stats() or stats
     return stats

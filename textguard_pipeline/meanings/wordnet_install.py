@@ -118,6 +118,18 @@ def _db_path() -> Path:
     return Path(wn.config.database_path)
 
 
+def read_only(db: str | Path) -> sqlite3.Connection:
+    """A read-only connection to wn's database, for the direct reads (counts, gloss statistics, synset graph)."""
+    return sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+
+
+def lexicon_database(wnet) -> tuple[str, tuple[str, ...]]:
+    """(wn's database path, the specifiers of ``wnet``'s lexicons): what a direct read of their rows needs."""
+    import wn  # opens its database on use; imported only where a lexicon is touched
+
+    return str(wn.config.database_path), tuple(lex.specifier() for lex in wnet.lexicons())
+
+
 def _close_pool() -> None:
     """Drop wn's cached sqlite connection (before deleting or swapping a database)."""
     # wn opens its database on use; imported only where a lexicon is touched
@@ -134,7 +146,7 @@ def _installed_specs() -> list[tuple[str, str]]:
     if not db.is_file():
         return []
     try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        with read_only(db) as conn:
             return [(i, v) for i, v in conn.execute("SELECT id, version FROM lexicons ORDER BY rowid")]
     except sqlite3.Error:
         return []
@@ -142,8 +154,7 @@ def _installed_specs() -> list[tuple[str, str]]:
 
 def _counts(lexicon_id: str, version: str) -> tuple[int, int, int]:
     """(synsets, senses, words) of one lexicon, straight from wn's sqlite (fast)."""
-    db = _db_path()
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+    with read_only(_db_path()) as conn:
         row = conn.execute("SELECT rowid FROM lexicons WHERE id = ? AND version = ?", (lexicon_id, version)).fetchone()
         if row is None:
             return (0, 0, 0)
