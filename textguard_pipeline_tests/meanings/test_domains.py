@@ -1,4 +1,4 @@
-"""Sections for per-section domain profiles (issue 16 item 3)."""
+"""Domain profiles (issue 16 item 3): per-section profiles, and the rivalry between voted topics."""
 
 import math
 
@@ -6,6 +6,7 @@ import pytest
 
 from textguard_pipeline.core.pipeline import parse_chunks
 from textguard_pipeline.meanings.domains import DomainProfile, section_ids, section_profiles
+from textguard_pipeline.meanings.senses import MeaningCandidate
 
 
 def test_sections_are_heading_delimited_regions_in_markdown_and_latex():
@@ -62,8 +63,6 @@ class _TopicLexicon:
 
 
 def _c(id_, lemma, rank=1):
-    from textguard_pipeline.meanings.senses import MeaningCandidate
-
     return MeaningCandidate(id_, lemma, id_, "n", rank)
 
 
