@@ -314,3 +314,18 @@ def test_wndb_reinstall_is_fast_and_status(full_wordnet):
 @needs_wndb
 def test_lesk_on_full_wordnet(full_wordnet):
     check_lesk_against_baseline(ws.open_wordnet(), "WordNet 3.0 from WNDB")
+
+
+def test_direct_reads_of_the_database_are_read_only_and_closed(tmp_path):
+    from textguard_pipeline.meanings.wordnet_install import read_only
+
+    db = tmp_path / "wn.db"
+    with sqlite3.connect(db) as setup:
+        setup.execute("CREATE TABLE lexicons (id TEXT)")
+    setup.close()
+    with read_only(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM lexicons").fetchone() == (0,)
+        with pytest.raises(sqlite3.OperationalError):  # mode=ro: the lexicon database is never written here
+            conn.execute("INSERT INTO lexicons VALUES ('x')")
+    with pytest.raises(sqlite3.ProgrammingError):  # closed on leaving the block, not just committed
+        conn.execute("SELECT 1")
