@@ -200,6 +200,9 @@ _MASK_COMMON = [
     re.compile(r"(?<![\w`])[a-z0-9][a-z0-9+]*(?:[-.][a-z0-9+]+)+__?(?!\w)"),  # a package's name: all of it
     re.compile(r"(?<=[\w`])__?(?![\w`])"),  # a name ("Redis_"): its underscores
     re.compile(r"(?<!\S)\|\w[\w -]*\|(?!\S)"),
+    # a file path ("/usr/share/omf", "~/.config", "./configure", "debian/source/format"): its parts are not the
+    # text's nouns ("share", "source"); "and/or", "TCP/IP" and "w/" stay prose
+    re.compile(r"(?<![\w/.~-])(?:~|\.\.?)?/[\w.+-]+(?:/[\w.+-]*)*|(?<![\w/.~-])[\w.+-]+(?:/[\w.+-]+){2,}/?"),
 ]
 _MASK_TEX = [
     re.compile(r"(?<!\\)%[^\n]*"),

@@ -75,6 +75,21 @@ def test_analysis_text_keeps_length_and_blanks_markup():
     # an identifier goes whole: blanking its underscore alone left "smart" and "open" as words
     md = "# smart_open streams files; set brevity\\_penalty, _emphasis_ stays."
     assert analysis_text(md, "md").split() == ["streams", "files;", "set", ",", "emphasis", "stays."]
+    # a file path's parts are not the text's nouns: "/usr/share/omf" gave the entry "share" (assets)
+    txt = "Install it in /usr/share/omf, ~/.config/app or debian/source/format; and/or TCP/IP w/ none, read/write."
+    assert analysis_text(txt, "txt").split() == [
+        "Install",
+        "it",
+        "in",
+        ",",
+        "or",
+        ";",
+        "and/or",
+        "TCP/IP",
+        "w/",
+        "none,",
+        "read/write.",
+    ]
 
 
 def test_analysis_text_blanks_restructuredtext_markup():
