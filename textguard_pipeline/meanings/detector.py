@@ -565,8 +565,9 @@ class EmbeddedDetector:
             n_senses = self.signals.senses(lemma, "n")
             if not n_senses:
                 # A lower-case noun WordNet lacks is most often a technical term ("plaintext", "multigrid"):
-                # it becomes a custom entry (seed 003); short ones are mostly fragments and typos.
-                if t.text.islower() and len(t.text) >= 6:
+                # it becomes a custom entry (seed 003); short ones are mostly fragments and typos, unless WordNet
+                # knows the verb and the phrase makes it a noun ("your merge", "a fetch").
+                if t.text.islower() and (len(t.text) >= 6 or self.signals.senses(lemma, "v")):
                     if verb_read_as_noun(t, lemma, self.signals):  # "easy to configure"
                         return "no_noun_head"
                     return toks, "spacy_noun_chunk", lemma

@@ -167,6 +167,13 @@ def test_verbs_spacy_reads_as_nouns_and_hyphenated_idioms_give_no_row(resolver):
     assert {"uploads", "downloads", "tent"} <= found, found
     assert "configure" not in found, found
     assert "on-the-fly" not in found and [m.start for m in mentions if m.text == "fly"] == [text.index("fly sits")]
+    # A short word WordNet has only as a verb is a noun when the phrase makes it one ("your merge" in a git
+    # manual); short words WordNet does not know at all stay out (fragments, typos), and "to merge" is the verb.
+    text = "If your merge introduces a conflict, resolve it. The qzx failed. Remember to merge often.\n"
+    mentions = detect(resolver, text, "txt")
+    found = [(m.text, m.start) for m in mentions]
+    assert ("merge", text.index("merge")) in found and "qzx" not in {t for t, _s in found}, found
+    assert [s for t, s in found if t == "merge"] == [text.index("merge")], found
 
 
 def test_the_walk_over_wordnet_ranks_the_sense_the_other_nouns_reach(resolver):
