@@ -27,6 +27,7 @@ from .forms import (
     head_lemma,
     hyphen_word,
     hyphenated_tail,
+    idiom_start,
     label_form,
     lookup_form,
     package_name,
@@ -452,9 +453,13 @@ class EmbeddedDetector:
         """(tokens, detector, lookup), or the name of the exclusion rule that dropped the noun chunk; for the
         rules a document keyword overrides, ``_last_dropped`` keeps what the chunk would have been."""
         self._last_dropped = None
-        if self._in_idiom(nc[-1]):
+        # A phrase that ends a WordNet adverb names nothing; one that an adverb from before it runs into begins
+        # after the adverb ("On [the other hand arguments]", "In [practice compilers]"); one wholly inside is no cut.
+        starts = [(t.i, idiom_start(t, self.signals)) for t in nc]
+        if starts[-1][1] is not None:
             return "idiom"
-        toks = self._trim_lead([t for t in nc])
+        cut = max((i + 1 for i, a in starts if a is not None and a < nc[0].i), default=0)
+        toks = self._trim_lead([t for t in nc if t.i >= cut])
         word = hyphenated_tail(toks)
         if word and package_name(word, self.signals):  # "add python-dotenv": one entry, not its parts
             return word, "package_name", lookup_form(word, self.signals)
@@ -501,19 +506,6 @@ class EmbeddedDetector:
             if not toks:
                 return "not_a_term"
         return self._judge(toks, rest=True)
-
-    def _in_idiom(self, tok: Any) -> bool:
-        """``tok`` ends a WordNet adverb or adjective of 2–5 words ("on the other hand", "for example", "at hand"),
-        not one glued to the word before ("7in stock") nor a quantifier before "of" ("a lot of comparisons")."""
-        doc, i = tok.doc, tok.i
-        if i + 1 < len(doc) and doc[i + 1].lower_ == "of":
-            return False
-        for a in range(max(0, i - 4), i):
-            glued = a > 0 and not (doc[a - 1].whitespace_ or doc[a - 1].is_space)
-            words = " ".join(t.lower_ for t in doc[a : i + 1] if not glued_hyphen(t))  # "on-the-fly" too
-            if not glued and self.signals.idiom(words):
-                return True
-        return False
 
     def _judge(self, toks: list[Any], rest: bool = False) -> tuple[list[Any], str, str] | str:
         """:meth:`_subject` for clean tokens; ``rest``: the words beside a multi-word lemma go to ``_rest``."""

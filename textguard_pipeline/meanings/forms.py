@@ -152,6 +152,21 @@ def particle_bound(tok: Any) -> bool:
     return i + 2 < len(doc) and glued_hyphen(doc[i + 1]) and doc[i + 2].is_stop
 
 
+def idiom_start(tok: Any, signals: WordSignals) -> int | None:
+    """Where the WordNet adverb or adjective of 2–5 words that ``tok`` ends begins ("on the other hand", "for
+    example", "at hand"); None if there is none, or it is glued to the word before ("7in stock"), or ``tok`` is a
+    quantifier before "of" ("a lot of comparisons")."""
+    doc, i = tok.doc, tok.i
+    if i + 1 < len(doc) and doc[i + 1].lower_ == "of":
+        return None
+    for a in range(max(0, i - 4), i):
+        glued = a > 0 and not (doc[a - 1].whitespace_ or doc[a - 1].is_space)
+        words = " ".join(t.lower_ for t in doc[a : i + 1] if not glued_hyphen(t))  # "on-the-fly" too
+        if not glued and signals.idiom(words):
+            return a
+    return None
+
+
 def compound_head(lookup: str) -> str | None:
     """The head word of a compound ("porcelain crown" → crown, "sub-command" → command); None for one word or a
     hyphenated word ending in a particle or a number ("opt-out", "GPT-2")."""
