@@ -454,7 +454,7 @@ class EmbeddedDetector:
         rules a document keyword overrides, ``_last_dropped`` keeps what the chunk would have been."""
         self._last_dropped = None
         # A phrase that ends a WordNet adverb names nothing; one that an adverb from before it runs into begins
-        # after the adverb ("On [the other hand arguments]", "In [practice compilers]"); one wholly inside is no cut.
+        # after the adverb ("On [the other hand arguments]", "In [practice compilers]"), not at one wholly inside it.
         starts = [(t.i, idiom_start(t, self.signals)) for t in nc]
         if starts[-1][1] is not None:
             return "idiom"
@@ -558,7 +558,7 @@ class EmbeddedDetector:
             if not n_senses:
                 # A lower-case noun WordNet lacks is most often a technical term ("plaintext", "multigrid"):
                 # it becomes a custom entry (seed 003); short ones are mostly fragments and typos, unless WordNet
-                # knows the verb and the phrase makes it a noun ("your merge", "a fetch").
+                # knows the verb and the phrase makes it a noun ("your merge": WordNet has no noun "merge").
                 if t.text.islower() and (len(t.text) >= 6 or self.signals.senses(lemma, "v")):
                     if verb_read_as_noun(t, lemma, self.signals):  # "easy to configure"
                         return "no_noun_head"
