@@ -27,11 +27,11 @@ import json
 import re
 import sqlite3
 import time
-from contextlib import contextmanager
+from contextlib import closing
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..settings import wordnet_settings
 from .wndb import (  # noqa: F401  (the conversion names are re-exported: core.wordnet_setup)
@@ -119,15 +119,10 @@ def _db_path() -> Path:
     return Path(wn.config.database_path)
 
 
-@contextmanager
-def read_only(db: str | Path) -> Iterator[sqlite3.Connection]:
+def read_only(db: str | Path) -> closing[sqlite3.Connection]:
     """A read-only connection to wn's database, for the direct reads (counts, gloss statistics, synset graph),
     closed on exit (a bare ``with sqlite3.connect(...)`` only ends a transaction and leaves the file open)."""
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        yield conn
-    finally:
-        conn.close()
+    return closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True))
 
 
 def lexicon_database(wnet) -> tuple[str, tuple[str, ...]]:
