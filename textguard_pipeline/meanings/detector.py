@@ -36,7 +36,7 @@ from .forms import (
     title_cased,
     verb_read_as_noun,
 )
-from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
+from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_texts, author_label, prose_islands
 from .senses import gloss_stats
 from .signals import SHOUTED_MIN_GLOSS_SHARE, WordSignals  # noqa: F401 - re-exported (core.mentions)
 
@@ -154,7 +154,7 @@ class EmbeddedDetector:
         prose = [c for c in chunks if c.chunk_type == "prose" and c.text.strip()]
         # Captions, titles and front-matter descriptions name key concepts too (issue 16).
         prose = sorted(prose + [i for c in chunks for i in prose_islands(c, fmt)], key=lambda c: c.start)
-        masked = [analysis_text(c.text, fmt) for c in prose]
+        masked = analysis_texts(text, prose, fmt)
         lower = Counter(w for m in masked for w in _LOWER_WORD.findall(m))
         self._lower_words = set(lower)
         mid = Counter(

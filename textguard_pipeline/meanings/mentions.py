@@ -224,10 +224,72 @@ _MASK_MD = [
 ]
 
 
+_MASK_TXT = [re.compile(r"``(?=\S)[^`\n]*?\S``")]  # a reStructuredText inline literal: code, whole
+
+#: reStructuredText directives whose body is code, not prose (an admonition's body is prose)
+_RST_CODE_DIRECTIVE = re.compile(
+    r"[ \t]*\.\.[ \t]+(?:code|code-block|sourcecode|literalinclude|doctest|testcode|testoutput|testsetup|"
+    r"parsed-literal|productionlist|math|highlight|ipython|jupyter-execute|prompt|console|graphviz)::"
+)
+_RST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)]|#\.)?[ \t]*")
+
+
+def rst_code_spans(text: str) -> list[tuple[int, int]]:
+    """Code inside plain text written in reStructuredText (READMEs, Sphinx sources): the indented block after
+    a paragraph that ends in "::" or after a code directive, and doctest blocks (">>> " up to a blank line)."""
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for ln in lines:
+        starts.append(starts[-1] + len(ln))
+
+    def indent(ln: str) -> int:
+        return len(ln) - len(ln.lstrip(" \t"))
+
+    spans, i = [], 0
+    while i < len(lines):
+        ln = lines[i]
+        body = ln.strip()
+        if body.startswith(">>> "):
+            j = i
+            while j + 1 < len(lines) and lines[j + 1].strip():
+                j += 1
+            spans.append((starts[i], starts[j + 1]))
+            i = j + 1
+            continue
+        literal = body.endswith("::") and not body.startswith("..") and i + 1 < len(lines) and not lines[i + 1].strip()
+        if literal or _RST_CODE_DIRECTIVE.match(ln):
+            base, j, last = _RST_ITEM.match(ln).end(), i + 1, None  # a list item's text starts after its marker
+            while j < len(lines) and (not lines[j].strip() or indent(lines[j]) > base):
+                if lines[j].strip():
+                    last = j
+                j += 1
+            if last is not None:
+                spans.append((starts[i + 1], starts[last + 1]))
+                i = last + 1
+                continue
+        i += 1
+    return spans
+
+
+def analysis_texts(text: str, chunks: Sequence[Chunk], fmt: str) -> list[str]:
+    """:func:`analysis_text` of each chunk of the document ``text``; in plain text, which is often
+    reStructuredText, its code blocks (chunks of their own, found from the whole text) are blanked too."""
+    out = [analysis_text(c.text, fmt) for c in chunks]
+    spans = rst_code_spans(text) if fmt == "txt" else []
+    for k, c in enumerate(chunks):
+        cut = [(max(a, c.start) - c.start, min(b, c.end) - c.start) for a, b in spans if a < c.end and b > c.start]
+        if cut:
+            chars = list(out[k])
+            for a, b in cut:
+                chars[a:b] = [ch if ch == "\n" else " " for ch in chars[a:b]]
+            out[k] = "".join(chars)
+    return out
+
+
 def analysis_text(text: str, fmt: str) -> str:
     """``text`` with markup, URLs and placeholders blanked out (same length)."""
     chars = list(text)
-    patterns = _MASK_COMMON + (_MASK_TEX if fmt == "tex" else _MASK_MD if fmt == "md" else [])
+    patterns = _MASK_COMMON + (_MASK_TEX if fmt == "tex" else _MASK_MD if fmt == "md" else _MASK_TXT)
     for pat in patterns:
         for m in pat.finditer(text):
             for i in range(m.start(), m.end()):

@@ -10,6 +10,7 @@ from textguard_pipeline.core.mentions import (
     MentionRangeError,
     TextLayout,
     analysis_text,
+    analysis_texts,
     author_label,
     llm_pages,
     locate_mentions,
@@ -109,6 +110,37 @@ def test_analysis_text_blanks_restructuredtext_markup():
         assert kept in out, (kept, out)
     prose = "Note: times such as 10:30, a.b.c and |a|b| cells stay."
     assert analysis_text(prose, "txt") == prose
+
+
+def test_analysis_texts_blank_restructuredtext_code_blocks():
+    # Sphinx sources and READMEs in reStructuredText put code in literal blocks (after "::" or a code directive),
+    # doctest blocks and ``inline literals``. A .txt file is read as plain text, where each block was a prose
+    # paragraph: "import requests" gave a row for the act of requesting and "time import sleep" one for sleep.
+    rst = (
+        "Download a file with progress::\n\n    import requests\n    for chunk in response:\n\n"
+        "        bar.update(len(chunk))\n\nThe ``miniters`` option sets the update interval.\n\n"
+        ".. code-block:: python\n   :linenos:\n\n   from time import sleep\n\n"
+        "- An item whose example follows::\n\n      user = fetch()\n\n  The item's second paragraph.\n\n"
+        ">>> schema.dump(user)\n{'name': 'Monty'}\n\n"
+        ".. note::\n\n   The console shows the bar.\n\nA closing paragraph::\nnot a literal block.\n"
+    )
+    chunks = parse_document(rst, "txt")
+    out = " ".join(analysis_texts(rst, chunks, "txt"))
+    for gone in ("import", "requests", "chunk", "update(", "miniters", "sleep", "user", "fetch", "schema", "Monty"):
+        assert gone not in out, (gone, out)
+    for kept in (
+        "Download a file with progress",
+        "option sets the update interval",
+        "An item whose example",
+        "second paragraph",
+        "console shows the bar",
+        "not a literal block",
+    ):
+        assert kept in out, (kept, out)
+    assert [len(m) for m in analysis_texts(rst, chunks, "txt")] == [len(c.text) for c in chunks]
+    # Markdown has its own code blocks; "::" there is not a literal block
+    md = "Example::\n\n    indented words\n"
+    assert "indented words" in " ".join(analysis_texts(md, parse_document(md, "md"), "md"))
 
 
 def test_layout_pages_lines_chunks():
