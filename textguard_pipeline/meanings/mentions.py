@@ -197,6 +197,11 @@ _MASK_COMMON = [
     re.compile(r"^[ \t]*\.\.[ \t]+_[^:\n]+:", re.M),
     re.compile(r"^[ \t]*:\w[\w -]*:(?=[ \t]|$)", re.M),
     re.compile(r":[\w-]+:(?=`)"),
+    # a role that names code (Sphinx's ":func:`len`", ":class:`Field <fields.Field>`"): its text too
+    re.compile(
+        r":(?:[a-z]+:)?(?:func|meth|class|mod|attr|data|exc|obj|const|envvar|option|program|file|samp|kbd|macro|"
+        r"member|var|type|code|command):`[^`\n]*`"
+    ),
     re.compile(r"(?<![\w`])[a-z0-9][a-z0-9+]*(?:[-.][a-z0-9+]+)+__?(?!\w)"),  # a package's name: all of it
     re.compile(r"(?<=[\w`])__?(?![\w`])"),  # a name ("Redis_"): its underscores
     re.compile(r"(?<!\S)\|\w[\w -]*\|(?!\S)"),
@@ -226,10 +231,11 @@ _MASK_MD = [
 
 _MASK_TXT = [re.compile(r"``(?=\S)[^`\n]*?\S``")]  # a reStructuredText inline literal: code, whole
 
-#: reStructuredText directives whose body is code, not prose (an admonition's body is prose)
+#: reStructuredText directives whose body is not prose (an admonition's body is)
 _RST_CODE_DIRECTIVE = re.compile(
     r"[ \t]*\.\.[ \t]+(?:code|code-block|sourcecode|literalinclude|doctest|testcode|testoutput|testsetup|"
-    r"parsed-literal|productionlist|math|highlight|ipython|jupyter-execute|prompt|console|graphviz)::"
+    r"parsed-literal|productionlist|math|highlight|ipython|jupyter-execute|prompt|console|graphviz|raw|"
+    r"index|toctree|autosummary|program-output|command-output)::"  # and index entries, file lists
 )
 _RST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)]|#\.)?[ \t]*")
 
