@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -25,6 +25,22 @@ class Decision:
     confidence: float | None
     reason_code: str
     source: str  # lesk | top_hit | none | llm:<model>
+
+
+def one_sense_per_discourse(mentions: Sequence[Any], decisions: list[Decision]) -> list[Decision]:
+    """Majority sense per (index type, label, lemma); a lemma whose mentions agree keeps its decisions."""
+    votes: dict[tuple, Counter] = defaultdict(Counter)
+    first: dict[tuple, dict[str | None, Decision]] = defaultdict(dict)
+    keys = [(m.index_type, m.label, m.lookup or m.label) for m in mentions]
+    for k, d in zip(keys, decisions):
+        votes[k][d.candidate.meaning_id] += 1
+        first[k].setdefault(d.candidate.meaning_id, d)
+    out = []
+    for k, d in zip(keys, decisions):
+        top = max(votes[k].values())
+        winner = next(mid for mid in first[k] if votes[k][mid] == top)  # first seen among the most voted
+        out.append(d if d.candidate.meaning_id == winner else first[k][winner])
+    return out
 
 
 class EmbeddedChooser:

@@ -49,7 +49,7 @@ from .candidates import (
     normalize_label,
     text_hash,
 )
-from .choose import Decision, EmbeddedChooser, Item, LLMDisambiguator, rate_terms
+from .choose import Decision, EmbeddedChooser, Item, LLMDisambiguator, one_sense_per_discourse, rate_terms
 from .detector import EmbeddedDetector, EmbeddedSettings, exclusion_shares
 from .domains import DomainProfile, section_ids, section_profiles
 from .forms import compound_head
@@ -85,22 +85,6 @@ _HASHED = (
     "one_sense_per_discourse",
     "sense_encoder",
 )
-
-
-def _one_sense_per_discourse(mentions: Sequence[Mention], decisions: list[Decision]) -> list[Decision]:
-    """Majority sense per (index type, label, lemma); a lemma whose mentions agree keeps its decisions."""
-    votes: dict[tuple, Counter] = defaultdict(Counter)
-    first: dict[tuple, dict[str | None, Decision]] = defaultdict(dict)
-    keys = [(m.index_type, m.label, m.lookup or m.label) for m in mentions]
-    for k, d in zip(keys, decisions):
-        votes[k][d.candidate.meaning_id] += 1
-        first[k].setdefault(d.candidate.meaning_id, d)
-    out = []
-    for k, d in zip(keys, decisions):
-        top = max(votes[k].values())
-        winner = next(mid for mid in first[k] if votes[k][mid] == top)  # first seen among the most voted
-        out.append(d if d.candidate.meaning_id == winner else first[k][winner])
-    return out
 
 
 #: chunk languages the installed WordNet serves (None = undetermined, the project default); no French or
@@ -416,15 +400,24 @@ class MeaningResolver:
             for m, (cands, _r), key in zip(mentions, found, keys)
         ]
         if s.one_sense_per_discourse:
-            decisions = _one_sense_per_discourse(mentions, decisions)
+            decisions = one_sense_per_discourse(mentions, decisions)
         hkeys = [(m.index_type, m.lookup or m.label, d.candidate.meaning_type) for m, d in zip(mentions, decisions)]
         todo: dict[tuple, tuple | None] = {}  # one head sense per compound lemma (its mentions share the evidence)
         for key, m, d in zip(hkeys, mentions, decisions):
             if key not in todo:
                 todo[key] = self._head_evidence(m, d, profile, contexts)
+        # One sense per discourse reaches compounds: "additional Python modules" takes the sense "modules" has alone.
+        alone = {
+            m.lookup or m.label: d.candidate
+            for m, d in zip(mentions, decisions)
+            if d.candidate.meaning_type == "wordnet"
+        }
+        same = {k: alone[h[0]] for k, h in todo.items() if h and h[0] in alone and s.one_sense_per_discourse}
+        todo = {key: None if key in same else h for key, h in todo.items()}
         if self.similarity is not None:  # the head's senses against the compound's sentences, one batch
             self.similarity.attach_heads(todo, mentions, hkeys)
         chosen = {key: self._head_meaning(*h) if h else None for key, h in todo.items()}
+        chosen.update({key: (c.meaning_id, c.gloss) for key, c in same.items()})
         return decisions, [chosen[key] for key in hkeys], profile
 
     def _evidence(

@@ -193,3 +193,22 @@ def test_the_walk_over_wordnet_ranks_the_sense_the_other_nouns_reach(resolver):
     assert "tooth" in wnet.synset(best).definition(), wnet.synset(best).definition()
     assert min(scores.values()) < -1.0
     assert graph_scores(synset_graph(wnet), {"crown": ids["crown"]}) == {}
+
+
+def test_a_compound_head_takes_the_sense_its_lemma_has_alone(resolver):
+    # Issue 16 item 3, one sense per discourse: in Debian's Python policy "modules" alone was the software
+    # component and the head of "additional Python modules" the mind's faculty (WordNet's sense 1), read from
+    # the compound's own sentences. The compound's head now takes the sense its lemma has alone.
+    from textguard_pipeline.core.pipeline import parse_chunks
+
+    text = (
+        "Public modules are installed in the system modules directory of the interpreter. Private modules are "
+        "installed in a private directory of the package. The byte-compiled modules must not ship in the package; "
+        "the post-install scripts compile the modules for each supported interpreter.\n\n"
+        "Packages must also specify a dependency on any packages that install necessary modules.\n"
+    )
+    df, _stats = resolver.resolve_document("d.txt", text, parse_chunks(text, "txt"), "txt")
+    alone = set(df[df["label"] == "module"]["meaning_id"])
+    assert len(alone) == 1 and "component" in resolver.wnet.synset(next(iter(alone))).definition(), alone
+    compounds = df[df["label"].isin(["public module", "necessary module"])]
+    assert len(compounds) == 2 and set(compounds["head_meaning_id"]) == alone, compounds["head_meaning_gloss"]
