@@ -25,6 +25,7 @@ FORMATS: dict[str, str] = {
     ".md": "md",
     ".markdown": "md",
     ".txt": "txt",
+    ".rst": "txt",  # reStructuredText (READMEs, Sphinx sources): plain text whose code the meanings pass blanks
 }
 
 DOC_ID_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,199}$")

@@ -55,6 +55,11 @@ def test_read_document_fields_and_empty_file(tmp_path):
     assert d.sha256 == hashlib.sha256(p.read_bytes()).hexdigest()
     (tmp_path / "empty.txt").write_bytes(b"")
     assert read_document(tmp_path / "empty.txt", tmp_path).text == ""
+    (tmp_path / "README.rst").write_bytes(b"Usage::\n\n    run()\n")  # reStructuredText is read as plain text
+    assert (read_document(tmp_path / "README.rst", tmp_path).format, list(discover_documents(tmp_path))) == (
+        "txt",
+        ["a.md", "empty.txt", "readme.rst"],
+    )
     (tmp_path / "x.pdf").write_bytes(b"%PDF")
     with pytest.raises(DocumentError, match="unsupported format"):
         read_document(tmp_path / "x.pdf", tmp_path)
