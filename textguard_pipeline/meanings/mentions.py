@@ -282,8 +282,12 @@ def analysis_texts(text: str, chunks: Sequence[Chunk], fmt: str) -> list[str]:
     reStructuredText, its code blocks (chunks of their own, found from the whole text) are blanked too."""
     out = [analysis_text(c.text, fmt) for c in chunks]
     spans = rst_code_spans(text) if fmt == "txt" else []
+    ends = [b for _a, b in spans]  # the spans are ordered and disjoint, so their ends are sorted too
     for k, c in enumerate(chunks):
-        cut = [(max(a, c.start) - c.start, min(b, c.end) - c.start) for a, b in spans if a < c.end and b > c.start]
+        cut, i = [], bisect.bisect_right(ends, c.start)  # only the spans reaching into the chunk, not all of them
+        while i < len(spans) and spans[i][0] < c.end:
+            cut.append((max(spans[i][0], c.start) - c.start, min(spans[i][1], c.end) - c.start))
+            i += 1
         if cut:
             chars = list(out[k])
             for a, b in cut:

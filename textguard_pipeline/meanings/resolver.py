@@ -407,13 +407,12 @@ class MeaningResolver:
             if key not in todo:
                 todo[key] = self._head_evidence(m, d, profile, contexts)
         # One sense per discourse reaches compounds: "additional Python modules" takes the sense "modules" has alone.
-        alone = {
-            m.lookup or m.label: d.candidate
-            for m, d in zip(mentions, decisions)
-            if d.candidate.meaning_type == "wordnet"
-        }
-        same = {k: alone[h[0]] for k, h in todo.items() if h and h[0] in alone and s.one_sense_per_discourse}
-        todo = {key: None if key in same else h for key, h in todo.items()}
+        same: dict[tuple, Candidate] = {}
+        if s.one_sense_per_discourse:
+            wordnet = [(m, d.candidate) for m, d in zip(mentions, decisions) if d.candidate.meaning_type == "wordnet"]
+            alone = {m.lookup or m.label: c for m, c in wordnet}
+            same = {key: alone[h[0]] for key, h in todo.items() if h and h[0] in alone}
+            todo = {key: None if key in same else h for key, h in todo.items()}
         if self.similarity is not None:  # the head's senses against the compound's sentences, one batch
             self.similarity.attach_heads(todo, mentions, hkeys)
         chosen = {key: self._head_meaning(*h) if h else None for key, h in todo.items()}
