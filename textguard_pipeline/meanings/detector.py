@@ -32,6 +32,7 @@ from .forms import (
     lookup_form,
     package_name,
     particle_bound,
+    prefix_bound,
     surface_form,
     title_cased,
     verb_read_as_noun,
@@ -470,8 +471,11 @@ class EmbeddedDetector:
             lookup, tail = lookup_form(word, self.signals), word[-1]
             if (tail.is_stop or not self.signals.senses(tail.lower_, "n")) and self.signals.senses(lookup, "n"):
                 return word, "wordnet_mwe", lookup
+            if prefix_bound(word[0]) and self.signals.senses(head_lemma(tail, self.signals), "n"):
+                self._rest.extend(r for r in [[t for t in toks if t.i < word[0].i]] if r)  # one word: "co-author"
+                return word, "spacy_noun_chunk", lookup
             self._rest.extend([t] for t in word if t.i > toks[-1].i and not glued_hyphen(t))
-        while toks and (toks[-1].pos_ in _TRIM_POS or not self._valid_word(toks[-1])):
+        while toks and (toks[-1].pos_ in _TRIM_POS or not self._valid_word(toks[-1]) or prefix_bound(toks[-1])):
             toks.pop()
         toks = [t for t in toks if not t.is_space]  # a line break inside "convolutional\nlayers"
         if len(toks) > 1 and toks[0].i > 0 and glued_hyphen(toks[0].doc[toks[0].i - 1]):
@@ -487,7 +491,11 @@ class EmbeddedDetector:
         runs: list[list[Any]] = [[]]
         after_hyphen = False
         for t in toks:
-            fixed = particle_bound(t) or (t is not toks[-1] and package_name(hyphen_word(t), self.signals))
+            fixed = (
+                particle_bound(t)
+                or prefix_bound(t)
+                or (t is not toks[-1] and package_name(hyphen_word(t), self.signals))
+            )
             if fixed or not (self._valid_word(t) and t.pos_ in _MODIFIER_POS):
                 after_hyphen = glued_hyphen(t)
                 runs.append([])

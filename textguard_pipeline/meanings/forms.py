@@ -133,16 +133,32 @@ def hyphenated_tail(toks: Sequence[Any]) -> list[Any]:
     return word
 
 
+#: bound prefixes WordNet has no entry for: "meta-packages" is a kind of package, not a package's name
+_PREFIXES = frozenset(
+    "anti auto bi co counter cross de inter intra macro meta micro mid mini mono multi non poly post pre pseudo re "
+    "semi sub super trans tri ultra un uni".split()
+)
+
+
 def package_name(word: Sequence[Any], signals: WordSignals) -> bool:
-    """A hyphenated word in lower case with a part WordNet does not know, stop words aside ("python-dotenv",
-    "bash-builtins"): a package's name, whose parts are no nouns here (python the snake)."""
+    """A hyphenated word in lower case with a part WordNet does not know, stop words and a leading prefix aside
+    ("python-dotenv", "bash-builtins"; not "meta-packages"): a package's name, whose parts are no nouns here
+    (python the snake)."""
     if len(word) < 2:  # called for every token of a noun chunk: most are no hyphenated word
         return False
     parts = [t for t in word[::2] if t.is_alpha]
+    unknown = [len(t.text) > 1 and not t.is_stop and not signals.common_word(t.lower_) for t in parts]
+    if unknown and parts[0] is word[0] and prefix_bound(word[0]):
+        unknown[0] = False
     # in lower case: a capitalized pair is a person's double name ("Yorav-Raphael"), not a package
-    return all(t.text.islower() for t in parts) and any(
-        len(t.text) > 1 and not t.is_stop and not signals.common_word(t.lower_) for t in parts
-    )
+    return all(t.text.islower() for t in parts) and any(unknown)
+
+
+def prefix_bound(tok: Any) -> bool:
+    """A bound prefix with a hyphen and a word glued after it ("sub-command", "meta-packages"): no word on its own
+    (not the sandwich in "sub")."""
+    doc, i = tok.doc, tok.i
+    return tok.lower_ in _PREFIXES and i + 2 < len(doc) and glued_hyphen(doc[i + 1]) and doc[i + 2].is_alpha
 
 
 def particle_bound(tok: Any) -> bool:

@@ -683,6 +683,15 @@ def test_embedded_reads_a_hyphenated_word_whole_and_never_starts_a_phrase_inside
     found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
     assert ("python-dotenv", "python-dotenv") in found, found
     assert not {t for t, _ in found} & {"python", "dotenv", "read", "state", "opt"}, found
+    # A word with a bound prefix WordNet lacks is one word ("meta-packages" as "subcommand"), no package's name, and
+    # the prefix is no word of its own (not the sandwich "sub")
+    text = "Packages should use meta-packages. Each sub-command has a parser.\n"
+    found = {(x.text, x.label, x.detector) for x in detect(embedded, text, "txt")}
+    assert {
+        ("meta-packages", "meta-package", "spacy_noun_chunk"),
+        ("sub-command", "sub-command", "spacy_noun_chunk"),
+    } <= found, found
+    assert not {t for t, _, _ in found} & {"meta", "sub"}, found
 
 
 def test_compound_head_of_spaced_and_hyphenated_compounds():
