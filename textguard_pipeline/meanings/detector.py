@@ -22,6 +22,7 @@ from . import mentions as _m
 from .forms import ACRONYM as _ACRONYM
 from .forms import (
     PLURAL_ACRONYM,
+    acronym_modifier,
     free_noun,
     glued_hyphen,
     head_lemma,
@@ -48,21 +49,7 @@ _WORD = re.compile(r"^[A-Za-z][A-Za-z'’\-]*[A-Za-z]{2}$")
 _CAMEL = re.compile(r"[a-z][A-Z]")
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][a-zà-ÿ'’\-]+(?:-[A-Z][a-zà-ÿ'’]+)?|[A-Z]\.|[A-Z][a-z]?[A-Z][a-z]+)$")
 # Entities that are proper nouns of people/places/organizations or quantities: not subjects.
-_NON_SUBJECT_ENTS = {
-    "PERSON",
-    "ORG",
-    "GPE",
-    "LOC",
-    "NORP",
-    "FAC",
-    "DATE",
-    "TIME",
-    "MONEY",
-    "QUANTITY",
-    "PERCENT",
-    "CARDINAL",
-    "ORDINAL",
-}
+_NON_SUBJECT_ENTS = frozenset("PERSON ORG GPE LOC NORP FAC DATE TIME MONEY QUANTITY PERCENT CARDINAL ORDINAL".split())
 #: entities whose nouns are units of measure ("5 miles", "12 ft by 3 ft")
 _UNIT_ENTS = frozenset({"QUANTITY"})
 _TRIM_POS = {"DET", "PRON", "NUM", "PUNCT", "SYM", "X", "SPACE", "CCONJ", "ADP", "PART", "AUX", "ADV", "INTJ", "SCONJ"}
@@ -275,7 +262,9 @@ class EmbeddedDetector:
         want = set(self.settings.index_types)
         self._src = (chunk.text, offset)  # the markup the spaCy doc (of the blanked text) no longer shows
         self._plain = self._plain_tokens(doc, mtext, offset)
-        blocked_ents = [(ent.start, ent.end) for ent in doc.ents if ent.label_ in _NON_SUBJECT_ENTS]
+        blocked_ents = [
+            (ent.start, ent.end) for ent in doc.ents if ent.label_ in _NON_SUBJECT_ENTS and not acronym_modifier(ent)
+        ]
         if "author" in want:
             for ent in doc.ents:
                 if ent.label_ != "PERSON":

@@ -35,6 +35,20 @@ def glued_hyphen(tok: Any) -> bool:
     )
 
 
+def acronym_modifier(ent: Any) -> bool:
+    """A lone acronym the tagger calls a name, modifying the common noun after it ("ANSI colors", "GPU memory",
+    "the SSH client"): the first word of a technical term, not an organisation's name."""
+    root = ent.root
+    return (
+        len(ent) == 1
+        and bool(ACRONYM.match(root.text))
+        and root.text.isupper()
+        and root.dep_ in ("compound", "amod", "nmod")
+        and root.head.i == ent.end
+        and root.head.pos_ == "NOUN"
+    )
+
+
 def is_name_like(tok: Any, plain: Collection[int] = ()) -> bool:
     """A proper noun or an acronym, unless ``plain`` holds its index (a common word in Title Case)."""
     return (tok.pos_ == "PROPN" and tok.i not in plain) or bool(ACRONYM.match(tok.text))

@@ -378,6 +378,18 @@ def test_embedded_subjects_authors_and_exclusions(embedded):
     assert all(x.page == 1 and x.line == 1 and x.chunk_index == 0 for x in found)
 
 
+def test_embedded_keeps_an_acronym_the_tagger_calls_a_name_in_the_term_it_starts(embedded):
+    # spaCy's small model tags lone acronyms as organisations ("ANSI", "GPU"); the compound they start is a
+    # technical term, not a name followed by a generic noun ("colors" alone is dropped as generic).
+    text = "The tool prints ANSI colors in the terminal. The model needs more GPU memory.\n"
+    found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
+    assert {("ANSI colors", "ANSI color"), ("GPU memory", "GPU memory")} <= found, found
+    # a name of several words is still a name: "the Apache Software Foundation board" is no term of its own
+    found = detect(embedded, "Mary Smith chairs the Apache Software Foundation board.\n", "txt")
+    subjects = {x.text for x in found if x.index_type == "subject"}
+    assert "board" in subjects and not any("Apache" in t or "Mary" in t for t in subjects), subjects
+
+
 def test_embedded_never_quotes_markup_or_placeholders(embedded):
     tex = (
         "We study the \\emph{encryption} of a message $m$ with a key $k$ \\citep{aquinas}.\n"
