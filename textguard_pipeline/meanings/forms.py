@@ -36,11 +36,13 @@ def glued_hyphen(tok: Any) -> bool:
 
 
 def acronym_modifier(ent: Any) -> bool:
-    """A lone acronym the tagger calls a name, modifying the common noun after it ("ANSI colors", "GPU memory",
-    "the SSH client"): the first word of a technical term, not an organisation's name."""
+    """A lone acronym the tagger calls an organisation, person or building, modifying the common noun after it
+    ("ANSI colors", "GPU memory", "the SSH client"): the first word of a technical term, not a name. A place stays
+    a name ("the UK government")."""
     root = ent.root
     return (
-        len(ent) == 1
+        ent.label_ in ("ORG", "PERSON", "FAC")
+        and len(ent) == 1
         and bool(ACRONYM.match(root.text))
         and root.text.isupper()
         and root.dep_ in ("compound", "amod", "nmod")
