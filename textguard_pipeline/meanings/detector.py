@@ -461,8 +461,10 @@ class EmbeddedDetector:
             if (tail.is_stop or not self.signals.senses(tail.lower_, "n")) and self.signals.senses(lookup, "n"):
                 return word, "wordnet_mwe", lookup
             if prefix_bound(word[0]) and self.signals.senses(head_lemma(tail, self.signals), "n"):
-                self._rest.extend(r for r in [[t for t in toks if t.i < word[0].i]] if r)  # one word: "co-author"
-                return word, "spacy_noun_chunk", lookup
+                before = [t for t in toks if t.i < word[0].i]  # "the debian meta-packages": debian on its own
+                if before:
+                    self._rest.append(before)
+                return word, "spacy_noun_chunk", lookup  # one word, as "subcommand" is: "co-author", "meta-packages"
             self._rest.extend([t] for t in word if t.i > toks[-1].i and not glued_hyphen(t))
         while toks and (toks[-1].pos_ in _TRIM_POS or not self._valid_word(toks[-1]) or prefix_bound(toks[-1])):
             toks.pop()

@@ -149,7 +149,8 @@ def hyphenated_tail(toks: Sequence[Any]) -> list[Any]:
     return word
 
 
-#: bound prefixes WordNet has no entry for: "meta-packages" is a kind of package, not a package's name
+#: bound prefixes ("meta-packages" is a kind of package, not a package's name); WordNet has some of them as words
+#: of their own ("sub" the sandwich), the others as none
 _PREFIXES = frozenset(
     "anti auto bi co counter cross de inter intra macro meta micro mid mini mono multi non poly post pre pseudo re "
     "semi sub super trans tri ultra un uni".split()
@@ -164,7 +165,7 @@ def package_name(word: Sequence[Any], signals: WordSignals) -> bool:
         return False
     parts = [t for t in word[::2] if t.is_alpha]
     unknown = [len(t.text) > 1 and not t.is_stop and not signals.common_word(t.lower_) for t in parts]
-    if unknown and parts[0] is word[0] and prefix_bound(word[0]):
+    if prefix_bound(word[0]):  # then word[0] is alphabetic: parts[0]
         unknown[0] = False
     # in lower case: a capitalized pair is a person's double name ("Yorav-Raphael"), not a package
     return all(t.text.islower() for t in parts) and any(unknown)
