@@ -384,7 +384,8 @@ def test_embedded_keeps_an_acronym_the_tagger_calls_a_name_in_the_term_it_starts
     text = "The tool prints ANSI colors in the terminal. The model needs more GPU memory.\n"
     found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
     assert {("ANSI colors", "ANSI color"), ("GPU memory", "GPU memory")} <= found, found
-    # a place is a name ("the UK government" → government), and so is a name of several words: "the Apache Software Foundation board" is no term of its own
+    # a place is a name ("the UK government" → government), and so is a name of several words: "the Apache
+    # Software Foundation board" is no term of its own
     found = detect(
         embedded, "Mary Smith chairs the Apache Software Foundation board. The UK government agreed.\n", "txt"
     )
@@ -698,7 +699,7 @@ def test_embedded_reads_a_hyphenated_word_whole_and_never_starts_a_phrase_inside
     found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
     assert ("python-dotenv", "python-dotenv") in found, found
     assert not {t for t, _ in found} & {"python", "dotenv", "read", "state", "opt"}, found
-    # A word with a bound prefix WordNet lacks is one word ("meta-packages" as "subcommand"), no package's name, and
+    # A word with a bound prefix is one word ("meta-packages" as "subcommand"), no package's name, and
     # the prefix is no word of its own (not the sandwich "sub")
     text = "Packages should use meta-packages. Each sub-command has a parser.\n"
     found = {(x.text, x.label, x.detector) for x in detect(embedded, text, "txt")}
