@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..lib.placeholders import PLACEHOLDER_RE
+from ..lib.text_patterns import URL_RE
 from .chunks import Chunk, ChunkType
 
 __all__ = [
@@ -60,7 +61,6 @@ LANGUAGE_MAP_FILE = ".textguardlanguages"
 
 _ISO = re.compile(r"^[a-z]{2}$")
 _TEX_CMD = re.compile(r"\\[A-Za-z@]+\*?(?:\[[^\]\n]{0,200}\])?")
-_URL = re.compile(r"https?://\S+|www\.\S+")
 _MD_LINK_TARGET = re.compile(r"\]\([^)\n]{0,500}\)")
 _NON_LETTERS = re.compile(r"[^\w\s'’-]+|[\d_]+")
 _SPACES = re.compile(r"\s+")
@@ -79,7 +79,7 @@ class Detection:
 def detection_text(text: str) -> str:
     """The words of ``text``: placeholders, TeX commands, URLs, link targets, digits and symbols removed."""
     t = PLACEHOLDER_RE.sub(" ", text)
-    t = _URL.sub(" ", t)
+    t = URL_RE.sub(" ", t)
     t = _MD_LINK_TARGET.sub("] ", t)
     t = _TEX_CMD.sub(" ", t)
     t = _NON_LETTERS.sub(" ", t)

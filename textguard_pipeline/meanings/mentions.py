@@ -32,6 +32,7 @@ from typing import Any, Iterable, Sequence
 from ..core.parsing import Chunk
 from ..core.placeholders import PLACEHOLDER_RE
 from ..core.spans import check_char_ranges
+from ..lib.text_patterns import URL_RE
 
 INDEX_TYPES = ("subject", "author")
 STAGE_A_PROMPT_VERSION = "stage-a/2024-02-v1"
@@ -183,7 +184,7 @@ def author_label(name: str) -> str:
 
 _MASK_COMMON = [
     PLACEHOLDER_RE,
-    re.compile(r"https?://\S+|www\.\S+"),
+    URL_RE,
     re.compile(r"<[^<>\n]{1,200}>"),  # HTML tags
     # an identifier ("smart_open", "brevity\_penalty"): Markdown's and LaTeX's blanked underscore left its words
     re.compile(r"(?<![\w\\-])[A-Za-z][A-Za-z0-9]*(?:\\?_[A-Za-z0-9]+)+(?![\w-])"),
