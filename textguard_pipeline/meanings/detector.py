@@ -135,6 +135,7 @@ class EmbeddedDetector:
         self._lower_words: set[str] = set()
         self._names: set[str] = set()
         self._plain: set[int] = set()
+        self._broken_ends: dict[int, dict[int, int]] = {}  # per prose chunk: join_broken_words' ends
 
     # -- public -----------------------------------------------------------
 
@@ -142,7 +143,8 @@ class EmbeddedDetector:
         prose = [c for c in chunks if c.chunk_type == "prose" and c.text.strip()]
         # Captions, titles and front-matter descriptions name key concepts too (issue 16).
         prose = sorted(prose + [i for c in chunks for i in prose_islands(c, fmt)], key=lambda c: c.start)
-        masked = analysis_texts(text, prose, fmt)
+        joined = [_m.join_broken_words(m, self.signals.common_word) for m in analysis_texts(text, prose, fmt)]
+        masked, self._broken_ends = [m for m, _ in joined], {id(c): ends for c, (_, ends) in zip(prose, joined)}
         lower = Counter(w for m in masked for w in _LOWER_WORD.findall(m))
         self._lower_words = set(lower)
         mid = Counter(
@@ -238,6 +240,7 @@ class EmbeddedDetector:
 
     def _span(self, text: str, chunk: Chunk, mtext: str, s: int, e: int) -> Span | None:
         """Absolute span of chunk-text range [s, e), or None when it touches a placeholder."""
+        e = self._broken_ends[id(chunk)].get(e, e)  # "carry-\n ing capacity" ends after "ing"
         if PLACEHOLDER_RE.search(chunk.text, s, e) or any(
             m.start() < e and s < m.end() for m in PLACEHOLDER_RE.finditer(chunk.text, max(0, s - 12), e)
         ):

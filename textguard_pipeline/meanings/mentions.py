@@ -27,7 +27,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..core.parsing import Chunk
 from ..core.placeholders import PLACEHOLDER_RE
@@ -307,6 +307,25 @@ def analysis_text(text: str, fmt: str) -> str:
                 if chars[i] != "\n":
                     chars[i] = " "
     return "".join(chars)
+
+
+#: a word broken at a line end by a hyphen, as nroff and PDF text extractors break them ("recollec-\n    tion")
+_BROKEN_WORD = re.compile(r"(?<![\w-])([A-Za-z]+)-([ \t]*\n[ \t]*)([a-z]+)(?![\w-])")
+
+
+def join_broken_words(mtext: str, known: Callable[[str], bool]) -> tuple[str, dict[int, int]]:
+    """``mtext`` with each word hyphenated across a line end written whole ("carry-\n   ing" → "carrying" and
+    the line break after it, same length), so that spaCy reads the word. A hyphen that belongs to the word stays:
+    the parts are joined only when ``known`` has the whole word and not the hyphenated one ("en-\n try" is
+    "entry", "fixed-\n length" stays). Also returns {joined word's end: the word's end in ``mtext``}: a span that
+    ends with a joined word ends there in the text."""
+    chars, ends = list(mtext), {}
+    for m in _BROKEN_WORD.finditer(mtext):
+        head, gap, tail = m.groups()
+        if known((head + tail).lower()) and not known(f"{head}-{tail}".lower()):
+            chars[m.start() : m.end()] = head + tail + " " + gap
+            ends[m.start() + len(head) + len(tail)] = m.end()
+    return "".join(chars), ends
 
 
 #: characters of markup and identifiers: a row's quote never has one inside

@@ -710,6 +710,32 @@ def test_embedded_reads_a_hyphenated_word_whole_and_never_starts_a_phrase_inside
     assert not {t for t, _, _ in found} & {"meta", "sub"}, found
 
 
+def test_embedded_reads_a_word_hyphenated_across_a_line_end_whole(embedded):
+    # Text set by nroff (manuals, guidebooks) or extracted from a PDF breaks words at line ends with a hyphen. spaCy
+    # read "certifi-" and "cate" as two words: the term was lost, or became a fragment ("ing capacity"). The word is
+    # now read whole, its row quotes the text as it stands, and a hyphen that belongs to the word stays one.
+    text = (
+        "\t  The server checks the certifi-\n\t  cate of each client before the encryp-\n"
+        "\t  tion of any message. A fixed-\n\t  length key opens every en-\n\t  try.\n"
+    )
+    found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
+    assert {
+        ("certifi-\n\t  cate", "certificate"),
+        ("encryp-\n\t  tion", "encryption"),
+        ("en-\n\t  try", "entry"),
+    } <= found, found
+    assert not any("fixedlength" in label or label in {"cate", "tion", "try"} for _, label in found), found
+
+
+def test_join_broken_words_keeps_length_and_maps_each_joined_word_to_its_end():
+    from textguard_pipeline.meanings.mentions import join_broken_words
+
+    text = "the certifi-\n  cate and a fixed-\n  length key"
+    joined, ends = join_broken_words(text, {"certificate", "fixed", "length"}.__contains__)
+    assert joined == "the certificate \n   and a fixed-\n  length key" and len(joined) == len(text)
+    assert ends == {15: 19} and text[4:19] == "certifi-\n  cate"
+
+
 def test_compound_head_of_spaced_and_hyphenated_compounds():
     from textguard_pipeline.meanings.forms import compound_head
 
