@@ -301,14 +301,15 @@ class EmbeddedDetector:
                         self.excluded["named_entity"] += 1
                         continue
                     nc = doc[last : nc.end]
-                self._rest = []
-                self._emit(self._subject(nc), text, chunk, mtext, offset, out, taken)
-                # The pieces a chunk lost to the clean tail or beside a multi-word lemma, read as phrases of
-                # their own: "the inductor's inductance" → inductor too (issue 16: heads and owners kept).
-                for run in self._rest:
-                    found = self._judge(run)
-                    if found != "no_noun_head":  # a modifier that is no noun ("oriented") is no phrase: not counted
-                        self._emit(found, text, chunk, mtext, offset, out, taken)
+                for piece in _m.definition_pieces(nc):
+                    self._rest = []
+                    self._emit(self._subject(piece), text, chunk, mtext, offset, out, taken)
+                    # The pieces a chunk lost to the clean tail or beside a multi-word lemma, read as phrases of
+                    # their own: "the inductor's inductance" → inductor too (issue 16: heads and owners kept).
+                    for run in self._rest:
+                        found = self._judge(run)
+                        if found != "no_noun_head":  # a modifier that is no noun ("oriented") is no phrase
+                            self._emit(found, text, chunk, mtext, offset, out, taken)
             self._quantity_units(doc, text, chunk, mtext, offset, out, taken)
         return out
 

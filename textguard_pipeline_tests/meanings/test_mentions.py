@@ -727,6 +727,24 @@ def test_embedded_reads_a_word_hyphenated_across_a_line_end_whole(embedded):
     assert not any("fixedlength" in label or label in {"cate", "tion", "try"} for _, label in found), found
 
 
+def test_embedded_ends_a_phrase_where_a_definition_lists_term_ends(embedded):
+    # A definition list in plain text (reStructuredText, man pages, Sphinx's text output) puts each term on a line of
+    # its own and its definition below, indented: spaCy read across the line break, so "certificate⏎ Directory of …"
+    # was one phrase, "certificate Directory". The term is now a phrase of its own. Wrapped prose is left whole.
+    text = (
+        "Settings:\n\ncertificate\n    Directory of the server keys.\n\nencryption\n"
+        "    Number of rounds.\n\nEach key names a server\n  certificate file.\n"
+    )
+    found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
+    assert {("certificate", "certificate"), ("encryption", "encryption")} <= found, found
+    assert not any("\n" in t and t.split()[-1][:1].isupper() for t, _ in found), found
+    assert ("server\n  certificate file", "server certificate file") in found, found
+    # a term after another one on its line ("nobody, nogroup") ends where the definition below starts, indented
+    text = "Accounts:\n\nproxy, encryption\n          Directory that holds the keys.\n"
+    found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
+    assert ("encryption", "encryption") in found and not any("\n" in t for t, _ in found), found
+
+
 def test_join_broken_words_keeps_length_and_maps_each_joined_word_to_its_end():
     from textguard_pipeline.meanings.mentions import join_broken_words
 
