@@ -333,7 +333,8 @@ def definition_pieces(nc: Any) -> list[Any]:
     """Noun chunk ``nc`` cut where a term of a definition list ends: "cache⏎    Directory used for the files",
     "nobody, nogroup⏎    Daemons that …" (reStructuredText, man pages, Sphinx's text output). spaCy reads across
     the line break ("cache Directory"). The term ends its line, and the next line starts further indented or in
-    capitals, both when the phrase starts after other words on its line; wrapped prose is never cut."""
+    capitals, both when the phrase starts after other words on its line; a heading in capitals ends its phrase
+    too. Wrapped prose is never cut."""
     doc = nc.doc
     line_start = doc.text.rfind("\n", 0, nc.start_char) + 1
     indent = len(doc.text[line_start : nc.start_char]) - len(doc.text[line_start : nc.start_char].lstrip())
@@ -344,7 +345,8 @@ def definition_pieces(nc: Any) -> list[Any]:
             continue  # only the phrase's first line break can end a term
         deeper = tok.idx - doc.text.rfind("\n", 0, tok.idx) - 1 > indent
         capital = tok.text[:1].isupper()
-        cut = (deeper or capital) if alone else (deeper and capital)
+        heading = doc.text[line_start : prev.idx + len(prev.text)].isupper()  # "COMMAND PARSING AND EXECUTION"
+        cut = heading or ((deeper or capital) if alone else (deeper and capital))
         return [doc[nc.start : prev.i + 1], doc[tok.i : nc.end]] if cut else [nc]
     return [nc]
 

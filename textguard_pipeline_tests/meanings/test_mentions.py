@@ -743,6 +743,10 @@ def test_embedded_ends_a_phrase_where_a_definition_lists_term_ends(embedded):
     text = "Accounts:\n\nproxy, encryption\n          Directory that holds the keys.\n"
     found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
     assert ("encryption", "encryption") in found and not any("\n" in t for t, _ in found), found
+    # a manual page's heading in capitals, its text indented below
+    text = "KEYS AND ENCRYPTION\n     server keys are kept in one directory.\n"
+    found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
+    assert not any("\n" in t for t, _ in found), found
 
 
 def test_join_broken_words_keeps_length_and_maps_each_joined_word_to_its_end():
