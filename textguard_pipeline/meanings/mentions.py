@@ -311,7 +311,7 @@ def analysis_text(text: str, fmt: str) -> str:
 
 #: a word broken at a line end by a hyphen ("recollec-\n    tion"), as nroff (groff writes U+2010) and PDF text
 #: extractors (some with a soft hyphen) break them
-_BROKEN_WORD = re.compile(r"(?<![\w-])([A-Za-z]+)[-\u2010\u00ad]([ \t]*\n[ \t]*)([a-z]+)(?![\w-])")
+_BROKEN_WORD = re.compile(r"(?<!\w)([A-Za-z]+)[-\u2010\u00ad]([ \t]*\n[ \t]*)([a-z]+)(?![\w-])")
 
 
 def join_broken_words(mtext: str, known: Callable[[str], bool]) -> tuple[str, dict[int, int]]:

@@ -756,6 +756,9 @@ def test_join_broken_words_keeps_length_and_maps_each_joined_word_to_its_end():
     joined, ends = join_broken_words(text, {"certificate", "fixed", "length"}.__contains__)
     assert joined == "the certificate \n   and a fixed-\n  length key" and len(joined) == len(text)
     assert ends == {15: 19} and text[4:19] == "certifi-\n  cate"
+    # the break may fall in the last part of a hyphenated word ("comma-sep‐⏎ arated")
+    joined, ends = join_broken_words("a comma-sep-\n arated list", {"separated"}.__contains__)
+    assert joined == "a comma-separated \n  list" and ends == {17: 20}
     # groff hyphenates with U+2010, a PDF extractor may leave a soft hyphen
     for hyphen in "\u2010\u00ad":
         assert join_broken_words(f"a certifi{hyphen}\n cate", {"certificate"}.__contains__)[0].startswith(
