@@ -239,11 +239,17 @@ _RST_CODE_DIRECTIVE = re.compile(
     r"index|toctree|autosummary|program-output|command-output)::"  # and index entries, file lists
 )
 _RST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)]|#\.)?[ \t]*")
+#: a line of code: markup, brackets, "=", a prompt, a comment or an import (prose has ";" and "$") — and fewer than
+#: five lower-case words, which a sentence about code has ("preceded by \ are replaced by themselves")
+_CODE_LINE = re.compile(r"[{}\[\]<>=|\\]|\(\)|^\s*(?:>>>|\$ |%|#|def |class |import |from \S+ import )")
+_PROSE_WORD = re.compile(r"\b[a-z]+\b")
 
 
 def rst_code_spans(text: str) -> list[tuple[int, int]]:
     """Code inside plain text written in reStructuredText (READMEs, Sphinx sources): the indented block after
-    a paragraph that ends in "::" or after a code directive, and doctest blocks (">>> " up to a blank line)."""
+    a paragraph that ends in "::" or after a code directive, and doctest blocks (">>> " up to a blank line).
+    Sphinx's text output ends the paragraph before a literal block in one colon: after one, an indented block is
+    code when most of its lines read as code (a block quote or an admonition's prose after "Note:" stays)."""
     lines = text.splitlines(keepends=True)
     starts = [0]
     for ln in lines:
@@ -263,14 +269,19 @@ def rst_code_spans(text: str) -> list[tuple[int, int]]:
             spans.append((starts[i], starts[j + 1]))
             i = j + 1
             continue
-        literal = body.endswith("::") and not body.startswith("..") and i + 1 < len(lines) and not lines[i + 1].strip()
-        if literal or _RST_CODE_DIRECTIVE.match(ln):
+        before_block = (
+            body.endswith(":") and not body.startswith("..") and i + 1 < len(lines) and not lines[i + 1].strip()
+        )
+        literal = before_block and body.endswith("::")
+        if before_block or _RST_CODE_DIRECTIVE.match(ln):
             base, j, last = _RST_ITEM.match(ln).end(), i + 1, None  # a list item's text starts after its marker
             while j < len(lines) and (not lines[j].strip() or indent(lines[j]) > base):
                 if lines[j].strip():
                     last = j
                 j += 1
-            if last is not None:
+            block = [b for b in lines[i + 1 : (last or i) + 1] if b.strip()]
+            coded = sum(1 for b in block if _CODE_LINE.search(b) and len(_PROSE_WORD.findall(b)) < 5)
+            if last is not None and (literal or not before_block or 2 * coded > len(block)):
                 spans.append((starts[i + 1], starts[last + 1]))
                 i = last + 1
                 continue

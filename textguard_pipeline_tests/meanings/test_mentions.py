@@ -162,6 +162,25 @@ def test_analysis_texts_blank_restructuredtext_code_blocks():
     assert "indented words" in " ".join(analysis_texts(md, parse_document(md, "md"), "md"))
 
 
+def test_analysis_texts_blank_a_literal_block_of_sphinxs_text_output():
+    # Sphinx's text output (and many plain-text manuals) writes "::" as one colon: the literal block after it was
+    # read as prose, and its tags and names became rows ("endblock", "navigation", "textarea" in Jinja's
+    # documentation). After a colon, an indented block whose lines mostly read as code is blanked; a block quote,
+    # an admonition's text and a list of sentences about code stay.
+    txt = (
+        'Below is a minimal template:\n\n   <ul id="navigation">\n   {% for item in navigation %}\n'
+        "       <li>{{ item.caption }}</li>\n   {% endfor %}\n\nRun it from a shell:\n\n   $ tmux attach\n\n"
+        "Note:\n\n  The template engine caches compiled templates.\n\n"
+        "These replacements are performed:\n\n   -   Variables preceded by $ are replaced with their value.\n\n"
+        "   -   Any other characters preceded by \\ are replaced by themselves (the \\ is removed).\n"
+    )
+    out = " ".join(analysis_texts(txt, parse_document(txt, "txt"), "txt"))
+    for gone in ("navigation", "item", "caption", "endfor", "tmux"):
+        assert gone not in out, (gone, out)
+    for kept in ("minimal template", "template engine caches", "Variables preceded", "replaced by themselves"):
+        assert kept in out, (kept, out)
+
+
 def test_layout_pages_lines_chunks():
     chunks = parse_document(DOC, "txt")
     layout = TextLayout(DOC, chunks)
