@@ -245,6 +245,12 @@ _CODE_LINE = re.compile(r"[{}\[\]<>=|\\]|\(\)|^\s*(?:>>>|\$ |%|#|def |class |imp
 _PROSE_WORD = re.compile(r"\b[a-z]+\b")
 
 
+def _mostly_code(block: Sequence[str]) -> bool:
+    """More than half of the block's non-blank lines read as code (:data:`_CODE_LINE`)."""
+    lines = [b for b in block if b.strip()]
+    return 2 * sum(1 for b in lines if _CODE_LINE.search(b) and len(_PROSE_WORD.findall(b)) < 5) > len(lines)
+
+
 def rst_code_spans(text: str) -> list[tuple[int, int]]:
     """Code inside plain text written in reStructuredText (READMEs, Sphinx sources): the indented block after
     a paragraph that ends in "::" or after a code directive, and doctest blocks (">>> " up to a blank line).
@@ -279,9 +285,8 @@ def rst_code_spans(text: str) -> list[tuple[int, int]]:
                 if lines[j].strip():
                     last = j
                 j += 1
-            block = [b for b in lines[i + 1 : (last or i) + 1] if b.strip()]
-            coded = sum(1 for b in block if _CODE_LINE.search(b) and len(_PROSE_WORD.findall(b)) < 5)
-            if last is not None and (literal or not before_block or 2 * coded > len(block)):
+            # "::" or a directive always opens code; one colon only before a block that reads as code
+            if last is not None and (literal or not before_block or _mostly_code(lines[i + 1 : last + 1])):
                 spans.append((starts[i + 1], starts[last + 1]))
                 i = last + 1
                 continue
