@@ -14,10 +14,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from textguard_pipeline.ingest.documents import FORMATS as DOCUMENT_FORMATS
+
 DATA = Path(__file__).resolve().parent / "data"
 CORPUS = Path("/work/shared/corpus")
 TEXTS = DATA / "texts"  # excerpts of Debian packages' documentation (data/README.md names each source)
-FORMATS = {".txt": "txt", ".md": "md", ".tex": "tex", ".jsonl": "txt"}
+FORMATS = {**DOCUMENT_FORMATS, ".jsonl": "txt"}  # the parser's endings, plus the corpus's JSON lines read as text
 
 
 def source_path(source: str) -> Path:
