@@ -19,6 +19,7 @@ from .chunks import (
     _line_start,
     _widen_to_lines,
 )
+from .rst import rst_code_spans
 
 # ---------------------------------------------------------------------------
 # LaTeX
@@ -422,5 +423,11 @@ def _md_regions(text: str) -> list[Segment]:
 
 
 def _txt_regions(text: str) -> list[Segment]:
-    # Lines made only of form feeds and spaces are page breaks: structural.
-    return [(m.start(), m.end(), ChunkType.STRUCTURAL) for m in re.finditer(r"^[ \t]*\f[ \t\f]*(?:\n|$)", text, re.M)]
+    # Lines made only of form feeds and spaces are page breaks: structural. Plain text is often
+    # reStructuredText, whose literal blocks and doctests are code.
+    pages = [(m.start(), m.end(), ChunkType.STRUCTURAL) for m in re.finditer(r"^[ \t]*\f[ \t\f]*(?:\n|$)", text, re.M)]
+    out: list[Segment] = []
+    for seg in sorted(pages + [(a, b, ChunkType.CODE) for a, b in rst_code_spans(text)]):
+        if not out or seg[0] >= out[-1][1]:  # a page break inside a code block stays in the block
+            out.append(seg)
+    return out

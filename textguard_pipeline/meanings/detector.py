@@ -38,7 +38,7 @@ from .forms import (
     title_cased,
     verb_read_as_noun,
 )
-from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_texts, author_label, prose_islands
+from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
 from .senses import gloss_stats
 from .signals import SHOUTED_MIN_GLOSS_SHARE, WordSignals  # noqa: F401 - re-exported (core.mentions)
 
@@ -143,7 +143,7 @@ class EmbeddedDetector:
         prose = [c for c in chunks if c.chunk_type == "prose" and c.text.strip()]
         # Captions, titles and front-matter descriptions name key concepts too (issue 16).
         prose = sorted(prose + [i for c in chunks for i in prose_islands(c, fmt)], key=lambda c: c.start)
-        joined = [_m.join_broken_words(m, self.signals.common_word) for m in analysis_texts(text, prose, fmt)]
+        joined = [_m.join_broken_words(analysis_text(c.text, fmt), self.signals.common_word) for c in prose]
         masked, self._broken_ends = [m for m, _ in joined], {id(c): ends for c, (_, ends) in zip(prose, joined)}
         lower = Counter(w for m in masked for w in _LOWER_WORD.findall(m))
         self._lower_words = set(lower)

@@ -582,6 +582,13 @@ def test_document_math_and_code_are_not_citations():
     assert [r["cluster_index"] for r in d.rows] == [0, 1, 2]
 
 
+def test_document_restructuredtext_code_is_not_citations():
+    # "[0]" in a literal block of a Sphinx source was flagged as a citation below 1
+    text = "See the guide [1].\n\nIndex it::\n\n    seq[0]\n    dc[2]\n\n>>> ds[1]\n\nDone [2].\n"
+    d = _doc(text, "txt")
+    assert [(r["citation_id"], r["text"]) for r in d.rows] == [(1, "[1]"), (2, "[2]")]
+
+
 def test_document_tex_inline_math():
     text = "\\section{Intro}\nWe use $x_{[1]}$ as shown [2]. Next [1].\n"
     d = _doc(text, "tex")

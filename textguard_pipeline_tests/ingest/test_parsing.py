@@ -235,6 +235,29 @@ def test_plain_text_paragraphs_and_page_breaks():
     assert chunks[0].text == "First para\nline two.\n\n"
 
 
+def test_plain_text_reads_restructuredtext_code_as_code_chunks():
+    # READMEs and Sphinx sources in reStructuredText are read as plain text: a literal block (after "::" or a
+    # code directive), a doctest and, after one colon, an indented block that reads as code are code chunks,
+    # not prose paragraphs. A block quote after one colon stays prose.
+    text = (
+        "Read an element::\n\n    seq = ds.Sequence\n    seq[0].PatientID = 'x'\n\nIt is a list.\n\n"
+        ">>> len(seq)\n2\n\n.. code-block:: python\n\n   run()\n\nSphinx writes one colon:\n\n"
+        "   {% for item in items %}\n   {{ item }}\n\nA quote follows:\n\n   Words of a quoted sentence.\n\f\nEnd.\n"
+    )
+    chunks = assert_lossless(text, "txt")
+    code = [c.text.strip() for c in chunks if c.chunk_type == "code"]
+    assert code == [
+        "seq = ds.Sequence\n    seq[0].PatientID = 'x'",
+        ">>> len(seq)\n2",
+        "run()",
+        "{% for item in items %}\n   {{ item }}",
+    ]
+    prose = " ".join(c.text for c in chunks if c.chunk_type == "prose")
+    for kept in ("Read an element::", "It is a list.", ".. code-block:: python", "Words of a quoted sentence."):
+        assert kept in prose
+    assert [c.chunk_type for c in chunks][-2:] == ["structural", "prose"]  # the page break is still one
+
+
 def test_offset_map_points_into_the_document():
     text = "Intro.\n\nLoss $\\mathcal{L}$ grows and $x$ too.\n"
     c = [c for c in parse_document(text, "tex") if c.math_placeholders][0]
