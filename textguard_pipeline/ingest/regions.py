@@ -184,11 +184,32 @@ def _find_env_end(text: str, name: str, pos: int, limit: int) -> int:
     return -1
 
 
+_BEGIN_DOCUMENT = re.compile(r"\\begin\s*\{document\}")
+_LINE_ENV = re.compile(r"^[ \t]*\\(begin|end)\s*\{([^}\n]*)\}", re.M)
+
+
+def _body_begin(text: str) -> re.Match | None:
+    """The ``\\begin{document}`` that opens the body: the first one outside a comment and outside any environment
+    opened at the start of a line. A manual's chapter (no preamble of its own) shows ``\\begin{document}`` in its
+    code examples, and taking that one for the body's start made everything before it preamble."""
+    for m in _BEGIN_DOCUMENT.finditer(text):
+        line = text[_line_start(text, m.start()) : m.start()]
+        if re.search(r"(?<!\\)%", line):
+            continue
+        depth = 0
+        for e in _LINE_ENV.finditer(text, 0, m.start()):
+            if e.group(2).strip() != "document":
+                depth += 1 if e.group(1) == "begin" else -1
+        if depth <= 0:
+            return m
+    return None
+
+
 def _tex_regions(text: str) -> list[Segment]:
     n = len(text)
     regions: list[Segment] = []
     body_start, body_end = 0, n
-    m = re.search(r"\\begin\s*\{document\}", text)
+    m = _body_begin(text)
     if m:
         body_start = (
             _line_end(text, m.end(), n) if text[m.end() : _line_end(text, m.end(), n)].strip() == "" else m.end()

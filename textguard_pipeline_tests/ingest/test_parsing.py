@@ -235,6 +235,21 @@ def test_plain_text_paragraphs_and_page_breaks():
     assert chunks[0].text == "First para\nline two.\n\n"
 
 
+def test_a_begin_document_in_an_example_or_a_comment_does_not_open_the_body():
+    # A manual's chapter has no preamble; the \\begin{document} of its code example was taken for the body's start,
+    # and all the prose before it (13,696 characters of hepthesis's manual) became one structural chunk.
+    chapter = (
+        "\\section{Usage}\nThe thesis class sets the spacing.\n\\begin{fsnippet}\n\\documentclass{hepthesis}\n"
+        "\\begin{document}\n\\end{fsnippet}\nMore prose.\n"
+    )
+    chunks = assert_lossless(chapter, "tex")
+    assert any(c.chunk_type == "prose" and "thesis class sets" in c.text for c in chunks)
+    full = "\\documentclass{article}\n% \\begin{document} in a comment\n\\begin{document}\nHello.\n\\end{document}\n"
+    chunks = assert_lossless(full, "tex")
+    assert [(c.chunk_type, c.text) for c in chunks if c.chunk_type == "prose"] == [("prose", "Hello.\n")]
+    assert chunks[0].chunk_type == "structural" and chunks[0].text.endswith("\\begin{document}\n")
+
+
 def test_plain_text_reads_restructuredtext_code_as_code_chunks():
     # READMEs and Sphinx sources in reStructuredText are read as plain text: a literal block (after "::" or a
     # code directive), a doctest and, after one colon, an indented block that reads as code are code chunks,
