@@ -248,6 +248,14 @@ def test_a_begin_document_in_an_example_or_a_comment_does_not_open_the_body():
     chunks = assert_lossless(full, "tex")
     assert [(c.chunk_type, c.text) for c in chunks if c.chunk_type == "prose"] == [("prose", "Hello.\n")]
     assert chunks[0].chunk_type == "structural" and chunks[0].text.endswith("\\begin{document}\n")
+    # a preamble may define a heading on a line of its own (prooftrees, SASnRdisplay): its body still starts there
+    defined = "\\documentclass{article}\n\\newenvironment{q}{%\n  \\section*{Q}}{}\n\\begin{document}\nBody.\n\\end{document}\n"
+    chunks = assert_lossless(defined, "tex")
+    assert [c.text for c in chunks if c.chunk_type == "prose"] == ["Body.\n"]
+    # and a definition may open an environment on a line of its own (rbt-mathnotes)
+    opened = "\\documentclass{article}\n\\newenvironment{d}{%\n  \\begin{description}}{\\end{description}}\n"
+    chunks = assert_lossless(opened + "\\begin{document}\nBody.\n\\end{document}\n", "tex")
+    assert [c.text for c in chunks if c.chunk_type == "prose"] == ["Body.\n"]
 
 
 def test_plain_text_reads_restructuredtext_code_as_code_chunks():
