@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..lib.text_patterns import TEX_COMMENT_SIGN
 from .chunks import (
     _BLANK_RUN,
     ChunkType,
@@ -185,7 +186,6 @@ def _find_env_end(text: str, name: str, pos: int, limit: int) -> int:
 
 
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s*\{document\}")
-_TEX_COMMENT_SIGN = re.compile(r"(?<!\\)%")
 _LINE_SECTIONING = re.compile(r"^[ \t]*\\(?:part|chapter|section|subsection|subsubsection)\*?\s*[\[{]", re.M)
 _LINE_ENV_EDGE = re.compile(r"^[ \t]*\\(begin|end)\s*\{([^}\n]*)\}", re.M)
 
@@ -201,7 +201,7 @@ def _body_begin(text: str) -> re.Match | None:
     for m in _BEGIN_DOCUMENT.finditer(text):
         if line < 0 or text.find("\n", last, m.start()) != -1:
             line = text.rfind("\n", 0, m.start()) + 1
-            c = _TEX_COMMENT_SIGN.search(text, line, _line_end(text, line, len(text)))
+            c = TEX_COMMENT_SIGN.search(text, line, _line_end(text, line, len(text)))
             sign = c.start() if c else -1
         last = m.start()
         if 0 <= sign < m.start():

@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..core.parsing import Chunk
 from ..core.placeholders import PLACEHOLDER_RE
 from ..core.spans import check_char_ranges
-from ..lib.text_patterns import URL_RE
+from ..lib.text_patterns import TEX_COMMENT_SIGN, URL_RE
 
 INDEX_TYPES = ("subject", "author")
 STAGE_A_PROMPT_VERSION = "stage-a/2024-02-v1"
@@ -321,8 +321,6 @@ _MD_PROSE_LINE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w-]*:[ \t]*(?:[>|]-?)?[ \t]*|
 _PROSE_WORD = re.compile(r"\b[A-Za-z][a-z]+\b")
 #: a LaTeX comment line: what follows the ``%`` (a template's instructions are its prose)
 _TEX_COMMENT_LINE = re.compile(r"^[ \t]*%+[ \t]*([^\n]*)$", re.M)
-#: a ``%`` that starts a comment (not ``\\%``)
-_TEX_COMMENT = re.compile(r"(?<!\\)%")
 _ISLAND_MIN_WORDS = 4
 
 
@@ -361,7 +359,7 @@ def prose_islands(chunk: Chunk, fmt: str) -> list[Chunk]:
     ranges: list[tuple[int, int]] = []
     if fmt == "tex":
         for m in _TEX_PROSE_CMD.finditer(text):
-            if _TEX_COMMENT.search(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
+            if TEX_COMMENT_SIGN.search(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
                 continue  # a commented-out title: the comment-line rule alone decides (≥ 4 words)
             end = _brace_end(text, m.end())
             if end > m.end():
