@@ -32,6 +32,7 @@ from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
 from dagster._core.instance.ref import InstanceRef
 
 from .. import settings
+from ..lib.processes import process_alive, start_time
 
 LOCK_NAME = ".textguard-instance.lock"
 PID_TAG, HOST_TAG, START_TAG = "textguard/pid", "textguard/host", "textguard/pid_start"
@@ -91,29 +92,10 @@ def prepare_instance(home: str | os.PathLike[str] | None = None, migrate: bool =
 # -- runs whose process is gone -----------------------------------------------------------
 
 
-def _start_time(pid: int) -> str:
-    """The process start time in clock ticks since boot (Linux), '' when unknown: tells a reused pid apart."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return ""
-    return stat.rsplit(")", 1)[1].split()[19]
-
-
 def owner_tags() -> dict[str, str]:
     """Tags naming this process as the one executing a run."""
     pid = os.getpid()
-    return {PID_TAG: str(pid), HOST_TAG: socket.gethostname(), START_TAG: _start_time(pid)}
-
-
-def process_alive(pid: int, start: str = "") -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass  # exists, owned by someone else
-    return not start or _start_time(pid) in ("", start)
+    return {PID_TAG: str(pid), HOST_TAG: socket.gethostname(), START_TAG: start_time(pid)}
 
 
 def fail_orphaned_runs(instance: DagsterInstance) -> list[tuple[str, int]]:

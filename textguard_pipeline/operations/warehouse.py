@@ -8,11 +8,12 @@ listed; for an fsspec URL the functions return nothing (and say so in their docs
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from ..lib.processes import process_alive
 
 #: a temporary file older than this whose writer is not a live process here is an orphan
 ORPHAN_MIN_AGE_S = 60.0
@@ -28,16 +29,6 @@ def is_local(warehouse: str) -> bool:
 
 def _local(warehouse: str) -> Path:
     return Path(warehouse[len("file://") :] if warehouse.startswith("file://") else warehouse)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def orphan_tmp_files(warehouse: str, now: float | None = None, dead_pids: set[int] = frozenset()) -> list[Path]:
@@ -61,7 +52,7 @@ def orphan_tmp_files(warehouse: str, now: float | None = None, dead_pids: set[in
             except FileNotFoundError:  # renamed into place meanwhile
                 continue
             pid = int(m.group(1)) if m.group(1) else None
-            writer_gone = pid is None or not _alive(pid)
+            writer_gone = pid is None or not process_alive(pid)
             if pid in dead_pids or age >= ORPHAN_ANY_AGE_S or (age >= ORPHAN_MIN_AGE_S and writer_gone):
                 out.append(path)
     return out
