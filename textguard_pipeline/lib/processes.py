@@ -20,10 +20,13 @@ def _stat_fields(pid: int) -> list[str]:
     return stat.rsplit(")", 1)[1].split()
 
 
+def _start_of(fields: list[str]) -> str:
+    return fields[19] if len(fields) > 19 else ""  # field 22 of stat: start time in clock ticks since boot
+
+
 def start_time(pid: int) -> str:
     """The process start time in clock ticks since boot (Linux), '' when unknown: tells a reused pid apart."""
-    fields = _stat_fields(pid)
-    return fields[19] if len(fields) > 19 else ""
+    return _start_of(_stat_fields(pid))
 
 
 def process_alive(pid: int, start: str = "") -> bool:
@@ -37,4 +40,4 @@ def process_alive(pid: int, start: str = "") -> bool:
     fields = _stat_fields(pid)
     if fields and fields[0] in ("Z", "X"):  # zombie or dead: executes nothing, writes nothing
         return False
-    return not start or (fields[19] if len(fields) > 19 else "") in ("", start)
+    return not start or _start_of(fields) in ("", start)
