@@ -323,11 +323,15 @@ class LLMSettings:
         return bool(self.url)
 
 
+#: the variable holding the endpoint URL (resources take it by name: dagster.EnvVar)
+LLM_URL_VAR = "TEXTGUARD_LLM_URL"
+
+
 def llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
     """The LLM settings from ``env`` (default: the process environment)."""
     key_env = env_str("TEXTGUARD_LLM_API_KEY_ENV", "TEXTGUARD_LLM_API_KEY", env)
     return LLMSettings(
-        url=env_str("TEXTGUARD_LLM_URL", "", env).rstrip("/"),
+        url=env_str(LLM_URL_VAR, "", env).rstrip("/"),
         model=env_str("TEXTGUARD_LLM_MODEL", "default", env),
         api_key=environ(env).get(key_env) or None,
         timeout_s=env_float("TEXTGUARD_LLM_TIMEOUT_S", 60.0, env, minimum=0.001),

@@ -29,6 +29,7 @@ from dagster import (
     Output,
 )
 
+from ..lib.redact import redact
 from ..settings import max_partitions_per_run
 from .checks import BLOCKING_RULES, FRAME_RULES, Rule
 from .io_manager import MissingPartition, ParquetIOManager, partition_key_problem
@@ -119,16 +120,17 @@ def per_document(
                 failures[key] = f"blocking check {broken}"
         except UpstreamMissing as exc:
             out[key] = None
-            skipped[key] = str(exc)
+            skipped[key] = redact(str(exc))
         except Exception as exc:  # isolate the document; the others go on
+            why = redact(f"{type(exc).__name__}: {exc}")
             if len(keys) == 1:
                 raise Failure(
-                    description=f"document {key!r}: {type(exc).__name__}: {exc}",
-                    metadata={"doc_id": key, "traceback": MetadataValue.text(traceback.format_exc()[-4000:])},
+                    description=f"document {key!r}: {why}",
+                    metadata={"doc_id": key, "traceback": MetadataValue.text(redact(traceback.format_exc()[-4000:]))},
                 ) from exc
-            context.log.error(f"document {key!r} failed: {type(exc).__name__}: {exc}")
+            context.log.error(f"document {key!r} failed: {why}")
             out[key] = None
-            failures[key] = f"{type(exc).__name__}: {exc}"
+            failures[key] = why
     if len(keys) == 1 and skipped:
         raise Failure(description=next(iter(skipped.values())), metadata={"doc_id": keys[0]})
     written = {k: v for k, v in out.items() if v is not None}

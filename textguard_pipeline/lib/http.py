@@ -16,7 +16,7 @@ Every outbound JSON-over-HTTP call of the project goes through :class:`HttpClien
   caller corrects the bucket with the usage the answer reports (:meth:`HttpClient.settle_tokens`).
 * **Cache**: successful answers can be stored under ``cache_dir`` keyed by a SHA-256 of the whole
   request (method, URL, query, JSON body — not the headers, so an API key never reaches the disk and
-  a key change does not void the cache). The caller decides what is cacheable (:meth:`store` after it
+  a key change does not void the cache; the URL stored beside the answer is redacted, :mod:`.redact`). The caller decides what is cacheable (:meth:`store` after it
   validated the answer), so a malformed answer is never replayed.
 * **Budget** (:class:`Budget`): callers reserve the estimated cost before a paid request; a request
   that would take the run past its limit is refused with :class:`HttpError` ``kind="budget"``.
@@ -44,6 +44,8 @@ from typing import Any, Callable, Iterator, Mapping
 
 import httpx
 
+from .redact import redact, redact_url, register_url
+
 RETRY_KINDS = ("unreachable", "timeout", "http")
 
 
@@ -55,9 +57,9 @@ class HttpError(RuntimeError):
     ):
         self.kind = kind
         self.status = status
-        self.raw = raw
+        self.raw = redact(raw) if raw else raw
         self.attempts = attempts
-        super().__init__(message)
+        super().__init__(redact(message))
 
 
 @dataclass(frozen=True)
@@ -349,7 +351,13 @@ class HttpClient:
         ctype = {k: v for k, v in response.headers.items() if k.lower() == "content-type"}
         self.cache.put(
             ResponseCache.key(method, url, params, json),
-            {"status": response.status, "text": response.text, "headers": ctype, "url": url, "stored_at": time.time()},
+            {
+                "status": response.status,
+                "text": response.text,
+                "headers": ctype,
+                "url": redact_url(url),
+                "stored_at": time.time(),
+            },
         )
 
     def settle_tokens(self, estimated: int, actual: int) -> None:
@@ -382,6 +390,7 @@ class HttpClient:
         last: HttpError | None = None
         retry_after: float | None = None
         body: dict[str, Any] = {"json": json} if content is None else {"content": content}
+        register_url(url)  # its password is masked in every message from now on
         for attempt in range(self.config.max_retries + 1):
             if last is not None and last.kind != "http" and not self.config.retry_errors:
                 break

@@ -15,13 +15,14 @@ import math
 import re
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 
 from .. import settings as _settings
 from .http import Budget, HttpClient, HttpConfig, HttpError, Meter
+from .redact import redact, redact_url, register_secret, register_url
 
 
 class LLMError(RuntimeError):
@@ -29,15 +30,15 @@ class LLMError(RuntimeError):
 
     def __init__(self, kind: str, message: str, raw: str | None = None):
         self.kind = kind
-        self.raw = raw
-        super().__init__(f"LLM {kind}: {message}")
+        self.raw = redact(raw) if raw else raw
+        super().__init__(redact(f"LLM {kind}: {message}"))
 
 
 @dataclass(frozen=True)
 class LLMConfig:
     base_url: str
     model: str = "default"
-    api_key: str | None = None
+    api_key: str | None = field(default=None, repr=False)
     timeout_s: float = 60.0
     max_retries: int = 2
     backoff_s: float = 0.5
@@ -51,9 +52,14 @@ class LLMConfig:
     max_cost: float | None = None
     max_tokens_total: int | None = None
 
+    def __post_init__(self) -> None:
+        # masked in every message of this process from now on (an endpoint may echo the key back)
+        register_secret(self.api_key)
+        register_url(self.base_url)
+
     @property
     def label(self) -> str:
-        return f"{self.model}@{self.base_url}"
+        return f"{self.model}@{redact_url(self.base_url)}"
 
     @classmethod
     def from_settings(cls, s: "_settings.LLMSettings", *, use_cache: bool = False) -> "LLMConfig | None":

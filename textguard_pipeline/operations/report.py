@@ -39,6 +39,7 @@ from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PART
 from .. import settings
 from ..core.documents import discover_documents
 from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
+from ..lib.redact import redact
 from ..meanings.wordnet_install import lexicon_status
 from .instance import fail_orphaned_runs, open_instance, owner_tags
 from .parallel import Progress, RangeTask, Throughput, cpu_seconds, run_ranges, split_size, weighted_split
@@ -414,7 +415,7 @@ def write_junit(res: ReportResult, path: Path) -> None:
             )
         parts.append("  </testsuite>")
     parts.append("</testsuites>")
-    path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    path.write_text(redact("\n".join(parts) + "\n"), encoding="utf-8")
 
 
 def merge_markdown_tables(parts: list[str]) -> str:
@@ -474,7 +475,7 @@ def render_markdown(res: ReportResult) -> str:
         for step, msg in res.step_failures:
             lines += [f"### step `{step}` failed", "", "```", msg[:1500], "```", ""]
     lines += _stale_lines(res.stale) + _housekeeping_lines(res.housekeeping)
-    return visible("\n".join(lines) + "\n")
+    return redact(visible("\n".join(lines) + "\n"))
 
 
 def _stale_lines(stale: Stale) -> list[str]:

@@ -18,6 +18,7 @@ from dagster import (
     AssetIn,
     ConfigurableResource,
     Definitions,
+    EnvVar,
     MetadataValue,
     Output,
     asset,
@@ -56,12 +57,15 @@ class RewriteResource(ConfigurableResource):
 
     @classmethod
     def from_settings(cls, s: settings.RewriteSettings) -> "RewriteResource":
+        # The URL may carry a password: when it is the environment's, the resource takes it through EnvVar, so
+        # the run config stored in the instance (and the launchpad) holds the variable's name, not its value.
+        from_env = bool(s.llm.url) and s.llm.url == settings.llm_settings().url
         return cls(
             task=s.task,
             max_attempts=s.max_attempts,
             chunk_chars=s.chunk_chars,
             temperature=s.temperature,
-            llm_url=s.llm.url,
+            llm_url=EnvVar(settings.LLM_URL_VAR) if from_env else s.llm.url,
             llm_model=s.llm.model,
         )
 
