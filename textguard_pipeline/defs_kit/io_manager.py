@@ -219,6 +219,10 @@ class ParquetIOManager(UPathIOManager):
 
 
 _STR_MAP = pa.map_(pa.string(), pa.string())
+#: columns whose Arrow type cannot be inferred from a document that has no value in them (an empty list)
+COLUMN_TYPES: dict[str, pa.DataType] = {
+    "markup_spans": pa.list_(pa.struct([("start", pa.int64()), ("end", pa.int64()), ("kind", pa.string())])),
+}
 
 
 def frame_to_table(frame: pd.DataFrame) -> pa.Table:
@@ -227,7 +231,9 @@ def frame_to_table(frame: pd.DataFrame) -> pa.Table:
     for name in frame.columns:
         col = frame[name]
         sample = next((v for v in col if v is not None), None) if col.dtype == object else None
-        if isinstance(sample, dict):
+        if name in COLUMN_TYPES:
+            arrays.append(pa.array(col.tolist(), type=COLUMN_TYPES[name]))
+        elif isinstance(sample, dict):
             arrays.append(pa.array([None if v is None else list(v.items()) for v in col], type=_STR_MAP))
         else:
             arrays.append(pa.Array.from_pandas(col))

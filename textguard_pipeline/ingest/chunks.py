@@ -37,6 +37,9 @@ class Chunk:
     language: str | None = None
     #: the detector's normalised probability for ``language`` (1.0 for an override).
     language_confidence: float | None = None
+    #: ``(start, end, kind)`` of the chunk's markup, absolute offsets (prose chunks; set by ``ingest.markup``);
+    #: None: not looked for (a chunk built elsewhere)
+    markup_spans: list[tuple[int, int, str]] | None = None
 
     def source_text(self) -> str:
         """The chunk's exact source slice (placeholders restored)."""

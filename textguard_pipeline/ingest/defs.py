@@ -13,7 +13,7 @@ from ..defs_kit.resources import CorpusResource
 from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document, source_row
 from ..pipeline import build_parsed_chunks
 from .documents import scan_corpus
-from .rules import chunk_tiling_rule, source_rule_factory
+from .rules import chunk_tiling_rule, markup_spans_rule, source_rule_factory
 from .sources import source_documents_frame
 
 
@@ -40,10 +40,11 @@ def source_documents(context: AssetExecutionContext, corpus: CorpusResource):
     )
 
 
-@asset(**asset_kwargs("parse", {"python", "parquet"}, "2"))
+@asset(**asset_kwargs("parse", {"python", "parquet"}, "3"))
 def parsed_chunks(context: AssetExecutionContext, corpus: CorpusResource, source_documents):
     """Lossless chunks (prose / structural / math_block / code) tiling each document; inline math as ⟨MATH_NNN⟩.
 
+    Prose chunks carry their `markup_spans` (start, end, kind; absolute offsets): docs/ingest.md.
     Each chunk carries its `language` (ISO 639-1, null when undetermined) and `language_confidence`,
     detected offline or overridden (front matter, `.textguardlanguages`, TEXTGUARD_LANGUAGE): docs/languages.md.
     """
@@ -97,6 +98,13 @@ def ingest_checks(corpus_dir_fn: Callable[[], str] = settings.corpus_dir) -> lis
             chunk_tiling_rule,
             description="Chunks tile the document (0 … len, no gap, no overlap); restoring ⟨MATH⟩/⟨CODE⟩/⟨LIT⟩ "
             "gives source[start:end].",
+        ),
+        frame_check(
+            "parsed_chunks",
+            "parsed_chunks_markup_ranges",
+            markup_spans_rule,
+            description="Every markup span (markup_spans: start, end, kind) lies in its prose chunk, in order, and "
+            "its quote is source_documents.text[start:end] (absolute offsets).",
         ),
         documents_ok_check("parsed_chunks"),
     ]

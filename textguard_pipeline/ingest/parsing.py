@@ -12,6 +12,8 @@ inline constructs behind placeholders, listed in ``math_placeholders``
 * ``⟨LIT_NNN⟩`` source text that already looks like a placeholder (e.g. a
   literal ``⟨TERM_001⟩``), so that restoration stays exact (seed 000, E9/E11).
 
+Prose chunks also carry their ``markup_spans`` (:mod:`.markup`).
+
 Restoring the placeholders of a prose chunk gives ``source[start:end]``.
 Whitespace-only gaps (blank lines) are attached to the chunk before them.
 """
@@ -19,6 +21,7 @@ Whitespace-only gaps (blank lines) are attached to the chunk before them.
 from __future__ import annotations
 
 from .chunks import Chunk, ChunkType, _assemble, _prose_chunk, offset_map_for
+from .markup import attach_markup
 from .regions import _md_regions, _tex_regions, _txt_regions
 
 __all__ = ["Chunk", "ChunkType", "offset_map_for", "parse_document"]
@@ -40,4 +43,5 @@ def parse_document(text: str, fmt: str) -> list[Chunk]:
             chunks.append(_prose_chunk(idx, text, s, e, fmt))
         else:
             chunks.append(Chunk(idx, str(t), s, e, text[s:e], {}))
+    attach_markup(text, fmt, chunks)
     return chunks

@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 import pandas as pd
 
-from ..core.frames import chunks_from_frame
+from ..core.frames import MARKUP_COLUMN, chunks_from_frame
+from ..lib.spans import check_char_ranges
 from .documents import file_sha256, is_safe_doc_id
 
 Rule = Callable[[str, pd.DataFrame, "str | None"], list[dict[str, Any]]]
@@ -63,3 +64,27 @@ def chunk_tiling_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list
     if pos != len(source):
         out.append({"reason": f"chunks end at {pos}, document has {len(source)} chars"})
     return out
+
+
+def markup_spans_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[dict[str, Any]]:
+    """Every markup span lies in its chunk, in order, and quotes the document: the chunk's own source text at
+    ``[start, end)`` is ``source[start:end]`` (the shared char-range rule, absolute offsets)."""
+    if MARKUP_COLUMN not in df.columns:
+        return [{"reason": f"no {MARKUP_COLUMN} column"}]
+    if source is None:
+        return [{"reason": "source document not available"}]
+    out: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = []
+    for c in chunks_from_frame(df):
+        if not c.markup_spans:
+            continue
+        own = c.source_text()
+        last = c.start
+        for s, e, kind in c.markup_spans:
+            if not (last <= s < e <= c.end):
+                out.append({"chunk_index": c.index, "start": s, "end": e, "reason": f"{kind} span out of order "
+                            f"or outside its chunk [{c.start}, {c.end})"})  # fmt: skip
+                continue
+            last = e
+            rows.append({"start": s, "end": e, "text": own[s - c.start : e - c.start]})
+    return out + [v.as_dict() | {"doc_id": doc_id} for v in check_char_ranges(rows, source, limit=100)]

@@ -17,6 +17,7 @@ from ..core.nlp import spacy_input
 from ..core.parsing import Chunk
 from ..core.placeholders import PLACEHOLDER_RE
 from ..core.spans import Span
+from ..ingest.markup import markup_in_text
 from ..lib.nlp import english_labels, language_model, load_spacy
 from . import mentions as _m
 from .forms import ACRONYM as _ACRONYM
@@ -143,7 +144,9 @@ class EmbeddedDetector:
         prose = [c for c in chunks if c.chunk_type == "prose" and c.text.strip()]
         # Captions, titles and front-matter descriptions name key concepts too (issue 16).
         prose = sorted(prose + [i for c in chunks for i in prose_islands(c, fmt)], key=lambda c: c.start)
-        joined = [_m.join_broken_words(analysis_text(c.text, fmt), self.signals.common_word) for c in prose]
+        joined = [
+            _m.join_broken_words(analysis_text(c.text, fmt, markup_in_text(c)), self.signals.common_word) for c in prose
+        ]
         masked, self._broken_ends = [m for m, _ in joined], {id(c): ends for c, (_, ends) in zip(prose, joined)}
         lower = Counter(w for m in masked for w in _LOWER_WORD.findall(m))
         self._lower_words = set(lower)

@@ -233,10 +233,21 @@ _MASK_MD = [
 _MASK_TXT = [re.compile(r"``(?=\S)[^`\n]*?\S``")]  # a reStructuredText inline literal: code, whole
 
 
-def analysis_text(text: str, fmt: str) -> str:
-    """``text`` with markup, URLs and placeholders blanked out (same length)."""
+#: what ingest's markup finder finds (``parsed_chunks.markup_spans``): not looked for again when it is given
+_FOUND_BY_INGEST = frozenset({URL_RE, _MASK_COMMON[2], _MASK_TEX[0], _MASK_MD[0]})
+
+
+def analysis_text(text: str, fmt: str, markup: Sequence[tuple[int, int, str]] | None = None) -> str:
+    """``text`` with markup, URLs and placeholders blanked out (same length). ``markup``: the chunk's markup
+    spans in ``text`` offsets (``ingest.markup.chunk_text_ranges``); None: found here."""
     chars = list(text)
     patterns = _MASK_COMMON + (_MASK_TEX if fmt == "tex" else _MASK_MD if fmt == "md" else _MASK_TXT)
+    if markup is not None:
+        patterns = [p for p in patterns if p not in _FOUND_BY_INGEST]
+        for s, e, _ in markup:
+            for i in range(s, e):
+                if chars[i] != "\n":
+                    chars[i] = " "
     for pat in patterns:
         for m in pat.finditer(text):
             for i in range(m.start(), m.end()):

@@ -65,6 +65,7 @@ def test_bad_documents_are_isolated_and_reported(corpus):
         "math_placeholders",
         "language",
         "language_confidence",
+        "markup_spans",
     ]
     assert good["language"].isna().all()  # "Prose with math": too few words to tell
     assert set(big["language"]) == {"en"}
