@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .arith import parse_decimal, parse_digits
-
 _EN_UNITS = {
     "zero": 0,
     "one": 1,
@@ -314,8 +312,6 @@ _SYMBOL_RE = re.compile(
 # operators between two operands, and unspaced ones only inside an equation.
 _AMBIGUOUS = {"-", "–", "/", ":", "*"}
 _LIST_NUM_RE = re.compile(r"^[ \t]*(\d{1,3})(?=[.)][ \t])", re.M)
-_NUM_RUN_RE = re.compile(r"(?<![\w.,])(?:\d+(?:[.,]\d+)*|\.\d+)(?![\w]|[.,]\d)")
-_THOUSANDS_RE = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")
 _WORD_RE = re.compile(r"[^\W\d_]+")
 _LETTER_RE = re.compile(r"(?<![^\W_])[A-Za-z](?![^\W_])")
 # Words that are an operator/relation only with a right operand: "3 times 4" but "3 times a week",
@@ -361,11 +357,6 @@ class _Cand:
     confidence: float
     value: float | int | str | None = None
     weak: bool = False
-
-
-def _num_value(s: str) -> int | float | str:
-    """Value of a digit string without thousands separators ("1234", "1234.5"); exact, never overflowing."""
-    return parse_decimal(s) if "." in s else parse_digits(s)
 
 
 def _parse_group(words: list[str], i: int) -> tuple[int, int]:

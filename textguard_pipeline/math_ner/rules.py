@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .arith import parse_decimal, parse_digits
+from ..lib.numbers import read_numbers
 from .frame_rules import _SENT_END_RE, _build_frames, _chains, _sentence_start
 from .lexicons import (
     _AMBIGUOUS,
@@ -18,19 +18,16 @@ from .lexicons import (
     _LEXICON_RES,
     _LIST_NUM_RE,
     _NEEDS_RIGHT_OPERAND,
-    _NUM_RUN_RE,
     _NUMBER_WORDS,
     _RESULT_CONCEPTS,
     _SYMBOL_RE,
     _SYMBOLS,
-    _THOUSANDS_RE,
     _UNIT_BEFORE_RE,
     _WEAK_EQ,
     _WORD_LETTERS,
     _WORD_RE,
     _ZERO_RE,
     _Cand,
-    _num_value,
     parse_number_words,
 )
 from .schemas import NEREntity, NERResult
@@ -71,23 +68,10 @@ class RuleBasedExtractor:
     def _strong(self, text: str) -> list[_Cand]:
         out: list[_Cand] = []
         list_nums = {m.start(1) for m in _LIST_NUM_RE.finditer(text)}
-        for m in _NUM_RUN_RE.finditer(text):
-            s = m.group(0)
-            if m.start() in list_nums:
+        for tok in read_numbers(text, "auto"):  # one number, one value: "125 000", "1 234,5" (lib/numbers.py)
+            if tok.start in list_nums:
                 continue  # "1. Align digits": a list marker, not a quantity
-            if re.match(r"x[0-9a-fA-F]", text[m.end() : m.end() + 2]) or re.match(
-                r"(?:st|nd|rd|th)\b", text[m.end() : m.end() + 3]
-            ):
-                continue
-            if _THOUSANDS_RE.fullmatch(s):
-                v = _num_value(s.replace(",", ""))
-            elif s.count(".") + s.count(",") == 0:
-                v = parse_digits(s)
-            elif s.count(".") + s.count(",") == 1:
-                v = parse_decimal(s.replace(",", "."))
-            else:
-                continue  # "1.2.3", "1,2,3": versions and lists, not one number
-            out.append(_Cand(m.start(), m.end(), "NUMBER", _fmt(v), 0.99, v))
+            out.append(_Cand(tok.start, tok.end, "NUMBER", _fmt(tok.value), 0.99, tok.value))
         out.extend(self._number_words(text))
         for rx, typ, canon, conf in _LEXICON_RES:
             for m in rx.finditer(text):

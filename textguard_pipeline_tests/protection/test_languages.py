@@ -238,3 +238,17 @@ def test_percent_written_as_a_word_is_one_span_with_its_number(protector):
     assert set(terms) == {"3,5 proc.", "3,5 procent", "2 procenta", "15 procentów", "40 procentach", "3–5 proc."}
     _, terms = _protect(protector, "Accuracy rose by 12,5 pour cent and 3,5 procent.", "en")
     assert not any("cent" in t for t in terms)  # English chunks are unchanged
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+def test_a_number_with_spaced_thousands_is_one_term_in_every_language(protector, lang):
+    text = "Le corpus compte 125 000 phrases, 1 234,5 heures et 3\u202f400\u00a0000 mots sur 12 3456 lignes."
+    pc, terms = _protect(protector, text, lang)
+    assert {"125 000", "1 234,5", "3\u202f400\u00a0000"} <= set(terms)
+    assert not any(t in ("000", "125", "234,5", "1", "3456") for t in terms)  # never a piece of one number
+
+
+def test_a_setting_value_with_spaced_thousands_is_protected_whole(protector):
+    _, terms = _protect(protector, "We trained for 125 000 epochs, then compared 2 3 or 4 runs in 1990 2000.", "en")
+    assert "125 000" in terms and "000" not in terms
+    assert not any(t in ("2 3", "1990 2000") for t in terms)

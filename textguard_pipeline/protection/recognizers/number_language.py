@@ -60,16 +60,13 @@ class LanguageNumberRecognizer(NumberRecognizer):
         if lang in DEFAULT_LANGUAGES:
             return self.find(chunk.text)
         text = chunk.text
-        out = [Candidate(s, e, self.name, kind.upper()) for s, e, kind in find_numbers(text, language=lang)]
+        found = find_numbers(text, language=lang)
         if lang in DECIMAL_COMMA:
             # the English rules stop at a decimal comma ("p < 0" of "p < 0,05"): the patterns below take the whole
-            out = [c for c in out if not _CUT_AT_COMMA.match(text, c.end)]
-            out += [
-                Candidate(m.start(), m.end(), self.name, (m.lastgroup or "number").upper())
-                for m in _compiled(lang)[0].finditer(text)
-            ]
-            out += self._near_metric_words(text, lang)
-        return out
+            found = [c for c in found if not _CUT_AT_COMMA.match(text, c[1])]
+            found += [(m.start(), m.end(), m.lastgroup or "number") for m in _compiled(lang)[0].finditer(text)]
+            found += [(c.start, c.end, c.label.lower()) for c in self._near_metric_words(text, lang)]
+        return self.whole(text, lang, found)
 
     def _near_metric_words(self, text: str, lang: str) -> list[Candidate]:
         """Decimal-comma numbers within 50 characters of one of the language's metric words (E6)."""
