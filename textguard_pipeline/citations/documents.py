@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from .parser import Citation, CitationCluster, CitationParser, ParsedAnswer, Sentence, citation_error
+from .rst import numbering as rst_numbering
+from .tables import table_cells
 
 __all__ = [
     "ReferenceList",
@@ -78,6 +80,7 @@ class ReferenceList:
     end: int
     ids: frozenset[int]
     heading: str
+    kind: str = "list"  # "list": a references section; "rst": reST footnote/citation definitions (not a range)
 
     @property
     def num_sources(self) -> int:
@@ -127,6 +130,9 @@ def find_reference_lists(text: str) -> list[ReferenceList]:
         ids = frozenset(i for i in ids if i >= 1)
         if ids:
             out.append(ReferenceList(h.start(), end, ids, h.group(0).strip()))
+    rst = rst_numbering(text)
+    if rst.span is not None and rst.defined and not out:
+        out.append(ReferenceList(rst.span[0], rst.span[1], rst.defined, ".. [label] definitions", "rst"))
     return out
 
 
@@ -219,28 +225,27 @@ def document_citations(
     """
     parser = parser or CitationParser()
     refs = list(source_count.lists) or find_reference_lists(source)
+    sections = [r for r in refs if r.kind == "list"]  # reST definitions are scattered: no range to skip
+    rst = rst_numbering(source) if "]_" in source else None
 
     def in_refs(pos: int) -> bool:
-        return any(r.start <= pos < r.end for r in refs)
+        return any(r.start <= pos < r.end for r in sections)
 
     all_cits: list[Citation] = []
     all_sents: list[Sentence] = []
     clusters: list[CitationCluster] = []
     chunk_of: dict[int, int] = {}
+    pieces: list[tuple[Any, Any, Any]] = []  # (chunk, parsed text, local → absolute span)
     for chunk in chunks:
-        if str(chunk.chunk_type) != "prose":
+        if any(r.start <= chunk.start and chunk.end <= r.end for r in sections):
             continue
-        if any(r.start <= chunk.start and chunk.end <= r.end for r in refs):
-            continue
-        local = parser.parse(chunk.text, None)
-        om = chunk.offset_map()
-
-        def absolute(s: int, e: int) -> tuple[int, int] | None:
-            try:
-                return om.span_to_source(s, e)
-            except ValueError:  # cannot happen: placeholders hold no brackets or stops
-                return None
-
+        if str(chunk.chunk_type) == "prose":
+            pieces.append((chunk, parser.parse(chunk.text, None, rst=rst), _mapper(chunk.offset_map())))
+        elif str(chunk.chunk_type) == "structural":
+            # a table's cells are prose: each cell is parsed alone (its sentences are the cell's)
+            for a, b in table_cells(source, chunk.start, chunk.end):
+                pieces.append((chunk, parser.parse(source[a:b], None, rst=rst), _shift(a)))
+    for chunk, local, absolute in pieces:
         # A citation goes with its sentence: both are dropped when the sentence starts in a references list.
         cmap: dict[int, Citation] = {}
         for s in local.sentences:
@@ -263,9 +268,24 @@ def document_citations(
                 clusters.append(CitationCluster(members, r[0], r[1], source[r[0] : r[1]]))
         all_cits.extend(cmap[id(c)] for c in local.citations if id(c) in cmap)
 
-    parsed = parser._answer(source, all_cits, all_sents, clusters)
+    all_sents.sort(key=lambda x: x.start_pos)
+    parsed = parser._answer(source, sorted(all_cits, key=lambda c: c.start_pos), all_sents, clusters)
     rows = _rows(doc_id, parsed, source_count, chunk_of)
     return DocumentCitations(parsed, rows, source_count, refs)
+
+
+def _mapper(om: Any) -> Any:
+    def absolute(s: int, e: int) -> tuple[int, int] | None:
+        try:
+            return om.span_to_source(s, e)
+        except ValueError:  # cannot happen: placeholders hold no brackets or stops
+            return None
+
+    return absolute
+
+
+def _shift(base: int) -> Any:
+    return lambda s, e: (base + s, base + e)
 
 
 def _rows(doc_id: str, parsed: ParsedAnswer, sc: SourceCount, chunk_of: dict[int, int]) -> list[dict[str, Any]]:

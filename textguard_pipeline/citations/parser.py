@@ -34,6 +34,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from .rst import REFERENCE, RstNumbering, is_definition
+from .rst import numbering as rst_numbering
+
 __all__ = [
     "Citation",
     "CitationCluster",
@@ -58,7 +61,7 @@ class Citation:
     start_pos: int  # Character start position in text
     end_pos: int  # Character end position in text
     marker: str  # Original marker text (e.g., "[1]", "[2]"); always text[start_pos:end_pos]
-    form: str = "single"  # "single" ([1]), "list" (an item of [1, 2]) or "range" ([1-3] / 1-3 in a list)
+    form: str = "single"  # "single" ([1]), "list" (an item of [1, 2]), "range" ([1-3]) or "rst" ([#note] of [#note]_)
 
     def __repr__(self) -> str:
         return f"Citation(id={self.citation_id}, pos={self.start_pos}-{self.end_pos}, marker='{self.marker}')"
@@ -140,8 +143,18 @@ _WELL_FORMED_BRACKET = re.compile(r"\[(\d+)\]")  # the seed's strict form
 _CLUSTER_GAP = re.compile(rf"{_HSPACE}*(?:[,;]{_HSPACE}*)?")
 _TEX_CMD_BEFORE = re.compile(r"\\[A-Za-z@]+\*?$")
 _IDENT = re.compile(r"[A-Za-z0-9_]")
-# After an attached group (``name[3]``) these mean code, not a citation.
-_CODE_AFTER = re.compile(r"[ \t]*(?:[;=<>|&*+/%^{]|->|\.[A-Za-z_])")
+# After an attached group (``name[3]``) these mean code, not a citation: an operator, a statement's ``;`` at
+# the end of a line, a member access. Not a table cell's ``|`` or ``&``, a sentence's ``;``, Markdown's ``**``.
+_CODE_AFTER = re.compile(
+    r"[ \t]*(?:[=<>+/%^{]|\|\||\|=|&&|&=|->|;[ \t]*(?:$|//|/\*))|\.[A-Za-z_]|\*[\w(]|[ \t]+\*[ \t]|;(?=\S)|\|(?=\S)",
+    re.M,
+)
+_URL_BEFORE = re.compile(r"(?:https?|ftp)://[^\s<>()\[\]]*\Z")
+# Code written inline where the chunker does not hide it (reST literals, table cells, TeX code commands).
+_CODE_SPAN = re.compile(
+    r"``[^`\n]+``|`[^`\n]+`|\\(?:texttt|lstinline|mintinline\{\w+\}|code|path|url)\{[^{}\n]*\}"
+    r"|\\(?:verb|lstinline)\*?([^\w\s{])[^\n]*?\1"
+)
 
 # Sentence splitting
 _TERMINATOR = re.compile(r"(?:[.!?]+|…)[\"'”’»)*_]*")
@@ -191,16 +204,19 @@ class CitationParser:
 
     # -- parsing -----------------------------------------------------------
 
-    def parse(self, text: str, num_sources: Optional[int] = None, *, strict: bool = True) -> ParsedAnswer:
+    def parse(
+        self, text: str, num_sources: Optional[int] = None, *, strict: bool = True, rst: RstNumbering | None = None
+    ) -> ParsedAnswer:
         """Parse citations, sentences and both maps of ``text``.
 
         ``num_sources`` None skips validation. With ``strict`` (the seed's
         behaviour) a failed validation raises :class:`CitationValidationError`
         (a ValueError, e.g. "Citation [5] exceeds number of sources (2)");
-        ``strict=False`` returns the result and leaves validation to the caller.
+        ``strict=False`` returns the result and leaves validation to the caller. ``rst``: the document's
+        reST footnote numbering (:func:`.rst.numbering`; by default that of ``text`` itself).
         """
         text = _check_text(text)
-        groups = self._groups(text)
+        groups = self._groups(text, rst)
         citations = [c for g in groups for c in g.citations]
         clusters = self._clusters(text, groups)
         spans = self._sentence_spans(text, clusters)
@@ -309,20 +325,30 @@ class CitationParser:
 
     # -- internals ---------------------------------------------------------
 
-    def _groups(self, text: str) -> list[_Group]:
-        """Bracket groups that are citations, in order."""
+    def _groups(self, text: str, rst: RstNumbering | None = None) -> list[_Group]:
+        """Bracket groups that are citations, in order (reST references included)."""
         out: list[_Group] = []
         if "[" not in text:
             return out
+        code = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(text)] if "`" in text or "\\" in text else []
         last_end = -1
         for m in _GROUP.finditer(text):
             gs, ge = m.start(), m.end()
-            if not self._context_ok(text, gs, ge, last_end):
+            if any(a <= gs < b for a, b in code) or not self._context_ok(text, gs, ge, last_end):
                 continue
             cits = self._group_citations(text, gs, ge)
             if cits:
                 out.append(_Group(gs, ge, cits))
                 last_end = ge
+        if "]_" in text:
+            rst = rst if rst is not None else rst_numbering(text)
+            for m in REFERENCE.finditer(text):
+                label = m.group("label")
+                gs, ge = m.start(), m.end() - 1
+                if label.isdigit() or any(a <= gs < b for a, b in code):
+                    continue  # a numbered "[1]_" is read above
+                out.append(_Group(gs, ge, [Citation(rst.id_for(label), gs, ge, text[gs:ge], "rst")]))
+            out.sort(key=lambda g: g.start)
         return out
 
     def _context_ok(self, text: str, gs: int, ge: int, last_citation_end: int) -> bool:
@@ -331,9 +357,13 @@ class CitationParser:
             return False  # Markdown link [1](url) / reference link [1][ref]
         if nxt == ":" and text[text.rfind("\n", 0, gs) + 1 : gs].strip() == "":
             return False  # Markdown link definition "[1]: https://…"
+        if nxt == "_" and is_definition(text, gs) or nxt in " \t\n" and is_definition(text, gs):
+            return False  # reST footnote definition ".. [1] text"
         if gs == 0:
             return True
         prev = text[gs - 1]
+        if not prev.isspace() and _URL_BEFORE.search(text, max(0, gs - 200), gs):
+            return False  # inside a URL ("https://x.org/[4]")
         if prev == "]" and gs != last_citation_end:
             return False  # "[see here][1]": a reference-style link
         if prev in "}" or (prev.isalpha() and _TEX_CMD_BEFORE.search(text, max(0, gs - 40), gs)):
@@ -509,6 +539,8 @@ def citation_error(c: Citation, num_sources: Optional[int], text: Optional[str] 
 def _well_formed(c: Citation) -> bool:
     if not isinstance(c.citation_id, int) or c.end_pos - c.start_pos != len(c.marker) or c.start_pos < 0:
         return False
+    if c.form == "rst":
+        return REFERENCE.fullmatch(c.marker + "_") is not None
     m = _WELL_FORMED_BRACKET.fullmatch(c.marker)
     if m:
         return int(m.group(1)) == c.citation_id
