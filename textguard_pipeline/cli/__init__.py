@@ -10,14 +10,42 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import dev, ner_serve, prune, report, wordnet
+from . import dev, doctor, ner_serve, prune, report, wordnet
 
-SUBCOMMANDS = (report, prune, dev, ner_serve, wordnet)
+SUBCOMMANDS = (report, prune, dev, doctor, ner_serve, wordnet)
+
+DESCRIPTION = (
+    "Guard text before it passes through an LLM or an indexer: materialize the pipeline's Parquet tables for a "
+    "corpus through Dagster and check them."
+)
+EXAMPLES = """examples:
+  textguard report --out reports          # every asset for every document, then the check report
+  textguard report --corpus ~/docs --warehouse ~/tg/warehouse --out ~/tg/reports
+  textguard doctor                        # is everything installed as tested?
+  textguard dev                           # the Dagster UI on http://127.0.0.1:3000
+
+`textguard COMMAND --help` tells more about each command."""
+
+
+class _Version(argparse.Action):
+    """``--version``: the version line, computed only when asked (it reads package metadata)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from ..operations.doctor import environment_summary
+
+        print(environment_summary())
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="textguard", description=__doc__.splitlines()[0])
-    sub = p.add_subparsers(dest="command", required=True)
+    p = argparse.ArgumentParser(
+        prog="textguard", description=DESCRIPTION, epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("--version", action=_Version)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.register_cli(sub)
     return p
@@ -27,7 +55,11 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["dev"]:  # everything after it belongs to `dagster dev` (argparse would claim -h, -p …)
         return dev.run_dev(argv[1:])
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "func", None) is None:  # a bare `textguard`: what it can do, not an error
+        parser.print_help()
+        return 0
     return int(args.func(args) or 0)
 
 
