@@ -5,6 +5,9 @@ stock UPathIOManager refuses outputs that cover several partitions, so
 ``handle_output`` writes one file per key. Inputs of partitioned assets are
 always loaded as such a dict too (one key or many), so asset code has one shape.
 A document that failed upstream has no file; it loads as :class:`MissingPartition`.
+A document whose output is :class:`KeepFile` keeps the file it has (the runner decided it is still valid:
+the document failed for a reason outside it); ``None`` removes the file. Each file carries, in its Parquet
+metadata, the stamp it was built from (:data:`STAMP_KEY`: the document's sha256 and the asset's code version).
 
 Partition keys come from anyone who can add a partition (UI, API), so a key is a
 file name only after :func:`partition_key_problem` accepts it, and every path is
@@ -16,6 +19,7 @@ that exists but cannot be read (truncated, not Parquet) loads as a
 
 from __future__ import annotations
 
+import json
 import os
 import posixpath
 import unicodedata
@@ -43,6 +47,17 @@ class MissingPartition:
     path: str
     #: empty when the file does not exist; else why it could not be used (names the file)
     reason: str = ""
+
+
+@dataclass(frozen=True)
+class KeepFile:
+    """An output that leaves the partition's file as it is (its last good output, kept while still valid)."""
+
+    reason: str
+
+
+#: Parquet metadata key of a file's stamp (``{"sha256": …, "code_version": …}``), set from ``frame.attrs``
+STAMP_KEY = "textguard.stamp"
 
 
 #: the longest key in UTF-8 bytes: key + ".parquet" + the temporary-file decoration stays ≤ 255 bytes
@@ -153,8 +168,10 @@ class ParquetIOManager(UPathIOManager):
         rows = 0
         for key, path in paths.items():
             frame = obj.get(key)
+            if isinstance(frame, KeepFile):  # failed outside the document: its last good file stays
+                continue
             if frame is None:
-                # The document failed in this run: remove any stale file rather than keep old data.
+                # The document failed in this run for a reason of its own: remove any earlier file.
                 path.unlink(missing_ok=True)
                 continue
             # No per-partition log line: every context.log call is an event row stored in the
@@ -174,7 +191,7 @@ class ParquetIOManager(UPathIOManager):
             "path": MetadataValue.path(
                 str(self._get_path_without_extension(context)) if len(paths) != 1 else str(next(iter(paths.values())))
             ),
-            "partitions_written": sum(1 for k in paths if obj.get(k) is not None),
+            "partitions_written": sum(1 for k in paths if isinstance(obj.get(k), pd.DataFrame)),
         }
         if refused:
             metadata["invalid_partition_keys"] = MetadataValue.json(refused)
@@ -193,6 +210,17 @@ class ParquetIOManager(UPathIOManager):
             return MissingPartition(key, str(path))
         except Exception as exc:  # a truncated or foreign file
             return MissingPartition(key, str(path), f"unreadable file {path}: {type(exc).__name__}: {exc}")
+
+    def stamp(self, asset_dir: str, key: str) -> dict[str, str] | None:
+        """The stamp of the stored file of ``key`` (what it was built from), or None (no file, no stamp)."""
+        try:
+            path = partition_path(self._base_path, asset_dir, key)
+            with path.open("rb") as fh:
+                meta = pq.read_schema(fh).metadata or {}
+            value = json.loads(meta.get(STAMP_KEY.encode(), b"null"))
+        except Exception:  # no file, unreadable, a bad key: nothing to keep
+            return None
+        return value if isinstance(value, dict) else None
 
     def load_from_path(self, context: InputContext, path: UPath) -> pd.DataFrame:
         return _READ_CACHE.read(path)
@@ -238,7 +266,11 @@ def frame_to_table(frame: pd.DataFrame) -> pa.Table:
         else:
             arrays.append(pa.Array.from_pandas(col))
         names.append(str(name))
-    return pa.Table.from_arrays(arrays, names=names)
+    table = pa.Table.from_arrays(arrays, names=names)
+    stamp = frame.attrs.get(STAMP_KEY)
+    if stamp:
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}), STAMP_KEY: json.dumps(stamp)})
+    return table
 
 
 def read_parquet(path: UPath | str) -> pd.DataFrame:

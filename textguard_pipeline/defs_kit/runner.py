@@ -4,8 +4,11 @@ An asset body is ``per_document(context, build, upstream...)`` where
 ``build(doc_id, *frames) -> DataFrame`` is one core call. A document whose
 build raises is isolated: in a one-document run the step fails with the
 document's error; in a multi-document run the other documents are written,
-the failed one gets no file (stale files are removed) and is listed in the
+the failed one gets no file (an earlier file is removed) and is listed in the
 ``failed_documents`` metadata, which the ``<asset>_documents_ok`` check reports.
+A document that failed for a reason outside it (an endpoint outage, a spent budget, a missing setting)
+keeps its earlier file instead, while that file is still valid, and is listed as ``stale_documents``
+(:mod:`.last_good`); in a one-document run too.
 
 A document whose frame breaks one of the asset's blocking checks is isolated the same way in a
 multi-document run (a blocking check that fails stops every downstream step of the run, so one
@@ -29,10 +32,12 @@ from dagster import (
     Output,
 )
 
+from ..lib.outage import outage_of
 from ..lib.redact import redact
 from ..settings import max_partitions_per_run
 from .checks import BLOCKING_RULES, FRAME_RULES, Rule
-from .io_manager import MissingPartition, ParquetIOManager, partition_key_problem
+from .io_manager import KeepFile, MissingPartition, ParquetIOManager, partition_key_problem
+from .last_good import keep_last_good, stamp_frame
 from .partitions import documents_partitions
 from .rule_memo import MEMO, Results, text_fingerprint
 
@@ -90,7 +95,7 @@ def per_document(
     *upstreams: Any,
     preview: Callable[[dict[str, pd.DataFrame]], str] | None = None,
     extra_metadata: Callable[[dict[str, pd.DataFrame]], Mapping[str, Any]] | None = None,
-) -> Output[dict[str, pd.DataFrame | None]]:
+) -> Output[dict[str, pd.DataFrame | KeepFile | None]]:
     """Run ``build(doc_id, *upstream_frames)`` for every partition of the run.
 
     Resources and config reach ``build`` through its closure. ``preview`` and
@@ -99,13 +104,15 @@ def per_document(
     """
     keys = run_keys(context)
     t0 = time.perf_counter()
-    out: dict[str, pd.DataFrame | None] = {}
+    out: dict[str, pd.DataFrame | KeepFile | None] = {}
     failures: dict[str, str] = {}
     skipped: dict[str, str] = {}
+    stale: dict[str, str] = {}
     seconds: dict[str, float] = {}
     rule_set = step_rules(context)
     for key in keys:
         t_doc = time.perf_counter()
+        frames: list[pd.DataFrame] = []
         try:
             problem = partition_key_problem(key)
             if problem:  # added from the UI or the API: never a file name
@@ -118,11 +125,20 @@ def per_document(
                 context.log.error(f"document {key!r} isolated: blocking check {broken}")
                 out[key] = None
                 failures[key] = f"blocking check {broken}"
+            else:
+                stamp_frame(context, key, out[key], frames)
         except UpstreamMissing as exc:
             out[key] = None
             skipped[key] = redact(str(exc))
         except Exception as exc:  # isolate the document; the others go on
             why = redact(f"{type(exc).__name__}: {exc}")
+            label = outage_of(exc)
+            kept = keep_last_good(context, key, frames, f"{label}: {why}") if label else None
+            if kept is not None:
+                context.log.warning(f"document {key!r} keeps its earlier output ({label}): {why}")
+                out[key] = kept
+                stale[key] = kept.reason
+                continue
             if len(keys) == 1:
                 raise Failure(
                     description=f"document {key!r}: {why}",
@@ -133,7 +149,9 @@ def per_document(
             failures[key] = why
     if len(keys) == 1 and skipped:
         raise Failure(description=next(iter(skipped.values())), metadata={"doc_id": keys[0]})
-    written = {k: v for k, v in out.items() if v is not None}
+    written = {k: v for k, v in out.items() if isinstance(v, pd.DataFrame)}
+    for key, reason in stale.items():
+        add_partition_metadata(context, key, {"stale": True, "stale_reason": reason})
     # Per-document metadata goes on that document's materialization (what the UI shows for a
     # partition); only a small run summary is shared by every partition of the run.
     for key, df in written.items():
@@ -144,6 +162,8 @@ def per_document(
     }
     if failures or skipped:
         metadata["failed_documents"] = MetadataValue.json({**failures, **skipped})
+    if stale:
+        metadata["stale_documents"] = MetadataValue.json(stale)
     return Output(out, metadata=metadata)
 
 

@@ -44,6 +44,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 import httpx
 
+from .outage import outage_label
 from .redact import redact, redact_url, register_url
 
 RETRY_KINDS = ("unreachable", "timeout", "http")
@@ -60,6 +61,11 @@ class HttpError(RuntimeError):
         self.raw = redact(raw) if raw else raw
         self.attempts = attempts
         super().__init__(redact(message))
+
+    @property
+    def outage(self) -> str | None:
+        """outage | budget when the failure is the endpoint's, not the request's (see :mod:`.outage`)."""
+        return outage_label(self.kind)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ import httpx
 
 from .. import settings as _settings
 from .http import Budget, HttpClient, HttpConfig, HttpError, Meter
+from .outage import outage_label
 from .redact import redact, redact_url, register_secret, register_url
 
 
@@ -32,6 +33,11 @@ class LLMError(RuntimeError):
         self.kind = kind
         self.raw = redact(raw) if raw else raw
         super().__init__(redact(f"LLM {kind}: {message}"))
+
+    @property
+    def outage(self) -> str | None:
+        """outage | budget when the endpoint failed, not the answer (see :mod:`.outage`)."""
+        return outage_label(self.kind)
 
 
 @dataclass(frozen=True)

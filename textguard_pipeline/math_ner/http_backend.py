@@ -10,6 +10,7 @@ from typing import Any, Iterable
 from pydantic import ValidationError
 
 from ..lib.http import HttpClient, HttpConfig, HttpError, HttpResponse
+from ..lib.outage import outage_label
 from .rules import RuleBasedExtractor
 from .schemas import LLMNEROutput, NEREntity, NerExtractor, NERResult, _short_error, validate_frame
 
@@ -31,6 +32,11 @@ class NerBackendError(RuntimeError):
     @property
     def retryable(self) -> bool:
         return self.status in (503, 504)
+
+    @property
+    def outage(self) -> str | None:
+        """ "outage" when the backend could not answer (an invalid answer is not one)."""
+        return outage_label(self.kind)
 
 
 RAW_LOG_CHARS = 2000

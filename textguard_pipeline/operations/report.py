@@ -67,6 +67,8 @@ class ReportResult:
     summaries: dict[str, list[str]] = field(default_factory=dict)
     #: doc_id → asset → why the document has no output there (the runner's ``failed_documents``)
     document_failures: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: doc_id → asset → why its earlier output was kept (failed outside the document: outage, budget, setting)
+    kept_stale: dict[str, dict[str, str]] = field(default_factory=dict)
     #: what the report cleaned up or noticed before running (orphaned runs, temporary files)
     housekeeping: list[str] = field(default_factory=list)
     #: partitions and files of documents no longer in the corpus (removed only by `textguard prune`)
@@ -81,7 +83,14 @@ class ReportResult:
 
     @property
     def ok(self) -> bool:
-        return not self.failed and not self.step_failures and not self.document_failures
+        return not self.failed and not self.step_failures and not self.document_failures and not self.kept_stale
+
+    def stale_headline(self) -> str:
+        """ "⚠️ N documents stale (outage)" when earlier outputs were kept, else ""."""
+        if not self.kept_stale:
+            return ""
+        labels = sorted({r.split(":", 1)[0] for by in self.kept_stale.values() for r in by.values()})
+        return f"⚠️ {len(self.kept_stale)} documents stale ({', '.join(labels)})"
 
 
 def register_documents(instance: DagsterInstance, keys: list[str]) -> list[str]:
@@ -252,6 +261,8 @@ def _merge(res: ReportResult, part: ReportResult) -> None:
         res.summaries.setdefault(asset, []).extend(summaries)
     for doc_id, by_asset in part.document_failures.items():
         res.document_failures.setdefault(doc_id, {}).update(by_asset)
+    for doc_id, by_asset in part.kept_stale.items():
+        res.kept_stale.setdefault(doc_id, {}).update(by_asset)
 
 
 def _selection_job(defs, select: str):
@@ -321,6 +332,9 @@ def _collect(result, keys: list[str], checks_meta: dict[str, tuple[bool, str]], 
         failed = _json(mat.metadata.get("failed_documents"))
         for doc_id, reason in failed.items() if isinstance(failed, dict) else ():
             res.document_failures.setdefault(str(doc_id), {})[mat.asset_key.to_user_string()] = str(reason)
+        kept = _json(mat.metadata.get("stale_documents"))
+        for doc_id, reason in kept.items() if isinstance(kept, dict) else ():
+            res.kept_stale.setdefault(str(doc_id), {})[mat.asset_key.to_user_string()] = str(reason)
     for ev in result.get_step_failure_events():
         err = ev.event_specific_data.error if ev.event_specific_data else None
         res.step_failures.append((ev.step_key or "?", error_text(err)[:2000] if err else "step failed"))
@@ -371,8 +385,8 @@ def write_junit(res: ReportResult, path: Path) -> None:
     uncovered = {doc: by_asset for doc, by_asset in res.document_failures.items() if doc not in covered}
     parts = ['<?xml version="1.0" encoding="UTF-8"?>']
     n_docs = len(uncovered)
-    total = len(res.outcomes) + len(res.step_failures) + n_docs
-    failures = sum(1 for o in res.outcomes if o.status == "failed") + n_docs
+    total = len(res.outcomes) + len(res.step_failures) + n_docs + len(res.kept_stale)
+    failures = sum(1 for o in res.outcomes if o.status == "failed") + n_docs + len(res.kept_stale)
     skipped = sum(1 for o in res.outcomes if o.status == "skipped")
     parts.append(
         f'<testsuites name="textguard asset checks" tests="{total}" failures="{failures}" '
@@ -402,6 +416,16 @@ def write_junit(res: ReportResult, path: Path) -> None:
             parts.append(
                 f'    <testcase classname="documents" name={_attr(doc_id)}>'
                 f"<failure message={_attr(f'{asset}: {reason}'[:300])}>{_text(why[doc_id])}</failure></testcase>"
+            )
+        parts.append("  </testsuite>")
+    if res.kept_stale:
+        n = len(res.kept_stale)
+        parts.append(f'  <testsuite name="stale documents" tests="{n}" failures="{n}">')
+        for doc_id, by_asset in sorted(res.kept_stale.items()):
+            text = "\n".join(f"{asset}: {reason}" for asset, reason in sorted(by_asset.items()))
+            parts.append(
+                f'    <testcase classname="stale documents" name={_attr(doc_id)}>'
+                f"<failure message={_attr(('earlier output kept: ' + text)[:300])}>{_text(text)}</failure></testcase>"
             )
         parts.append("  </testsuite>")
     if res.step_failures:
@@ -441,6 +465,8 @@ def render_markdown(res: ReportResult) -> str:
     for o in res.outcomes:
         by_check.setdefault(o.check, []).append(o)
     status = "✅ all checks passed" if res.ok else "❌ checks failed"
+    if res.stale_headline():
+        status = f"{res.stale_headline()}; " + ("checks passed" if not res.failed else "❌ checks failed")
     lines = [
         "# textguard asset-check report",
         "",
@@ -474,8 +500,28 @@ def render_markdown(res: ReportResult) -> str:
             lines += [f"- `{asset}`: {one_line(reason)}" for asset, reason in sorted(by_asset.items())] + [""]
         for step, msg in res.step_failures:
             lines += [f"### step `{step}` failed", "", "```", msg[:1500], "```", ""]
-    lines += _stale_lines(res.stale) + _housekeeping_lines(res.housekeeping)
+    lines += _kept_lines(res.kept_stale) + _stale_lines(res.stale) + _housekeeping_lines(res.housekeeping)
     return redact(visible("\n".join(lines) + "\n"))
+
+
+def _kept_lines(kept: dict[str, dict[str, str]]) -> list[str]:
+    if not kept:
+        return []
+    lines = [
+        "",
+        "## Documents kept from an earlier run (stale)",
+        "",
+        "They failed in this run for a reason outside the document; their earlier output, built from the same "
+        "document and code version, is kept and is not up to date with this run.",
+        "",
+    ]
+    for doc_id, by_asset in sorted(kept.items())[:50]:
+        lines += [
+            f"- `{one_line(doc_id)}` — " + "; ".join(f"`{a}`: {one_line(r)}" for a, r in sorted(by_asset.items()))
+        ]
+    if len(kept) > 50:
+        lines.append(f"- … and {len(kept) - 50} more")
+    return lines
 
 
 def _stale_lines(stale: Stale) -> list[str]:

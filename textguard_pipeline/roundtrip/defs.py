@@ -28,7 +28,8 @@ from dagster import (
 from .. import settings
 from ..defs_kit.checks import char_range_check, frame_check, result_from_failures, source_texts
 from ..defs_kit.io_manager import MissingPartition
-from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document
+from ..defs_kit.last_good import keep_all
+from ..defs_kit.runner import add_partition_metadata, asset_kwargs, first_frame, markdown_table, per_document
 from ..lib.llm import ChatClient, LLMConfig
 from .engine import STATUSES, RoundTrip
 from .frame import (
@@ -100,9 +101,14 @@ def rewritten_chunks(context: AssetExecutionContext, rewrite: RewriteResource, p
     if not s.enabled:
         reason = s.disabled_reason()
         context.log.info(reason)
+        # a missing setting is not the documents' fault: earlier rewrites stay while still valid (last_good.py)
+        out, stale = keep_all(context, f"configuration: {reason}")
+        for key, why in stale.items():
+            add_partition_metadata(context, key, {"stale": True, "stale_reason": why})
+        stale_md = {"stale_documents": MetadataValue.json(stale)} if stale else {}
         return Output(
-            {k: None for k in context.partition_keys},
-            metadata={"rewriting": "off", "reason": reason, "run_documents": len(context.partition_keys)},
+            out,
+            metadata={"rewriting": "off", "reason": reason, "run_documents": len(context.partition_keys), **stale_md},
         )
     rt = rewrite.roundtrip()
     client = rt.client
@@ -177,8 +183,9 @@ def _fallback_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[di
     name=f"{ASSET}_documents_ok",
     blocking=False,
     additional_ins={"source_documents": AssetIn("source_documents")},
-    description="Every readable document of the run got rewritten_chunks (an endpoint outage fails the "
-    "document: no rows); passes with a note when rewriting is off.",
+    description="Every readable document of the run has rewritten_chunks (an endpoint outage fails the "
+    "document; its earlier rows stay, marked stale, while the document and the code are unchanged); passes "
+    "with a note when rewriting is off.",
 )
 def rewritten_documents_ok(
     context: AssetCheckExecutionContext, rewrite: RewriteResource, value, source_documents

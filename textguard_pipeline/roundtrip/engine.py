@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from ..lib.llm import ChatClient, LLMError
+from ..lib.outage import outage_label
 from ..lib.placeholder_audit import Audit, audit, originals_kept, residue
 from ..lib.placeholders import PLACEHOLDER_RE, restore_placeholders
 from .prompt import PROMPT_VERSION, build_messages, read_answer, stricter_note, task_instruction
@@ -34,11 +35,16 @@ STATUSES = ("ok", "repaired", "retried", "fallback")
 
 
 class RoundTripError(RuntimeError):
-    """The endpoint failed for good (unreachable, timeouts, 5xx/429 after retries, budget): no rows."""
+    """The endpoint failed for good (unreachable, timeouts, 5xx/429 after retries, budget): no new rows
+    (the document's earlier rows stay while still valid, defs_kit/last_good.py)."""
 
     def __init__(self, message: str, kind: str):
         self.kind = kind
         super().__init__(message)
+
+    @property
+    def outage(self) -> str | None:
+        return outage_label(self.kind)
 
 
 @dataclass(frozen=True)

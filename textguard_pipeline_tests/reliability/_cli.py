@@ -41,10 +41,16 @@ class Place:
         return [sys.executable, "-m", "textguard_pipeline.cli", *args]
 
     def report(
-        self, *extra: str, select: str | None = CHEAP, out: Path | None = None, timeout: float = 600
+        self,
+        *extra: str,
+        select: str | None = CHEAP,
+        out: Path | None = None,
+        timeout: float = 600,
+        extra_env: dict[str, str] | None = None,
     ) -> subprocess.CompletedProcess:
         args = ["report", "--out", str(out or self.out)] + (["--select", select] if select else []) + list(extra)
-        return subprocess.run(self.command(*args), env=self.env(), capture_output=True, text=True, timeout=timeout)
+        env = {**self.env(), **(extra_env or {})}
+        return subprocess.run(self.command(*args), env=env, capture_output=True, text=True, timeout=timeout)
 
     def start_report(self, *extra: str, select: str | None = CHEAP, out: Path | None = None) -> subprocess.Popen:
         args = ["report", "--out", str(out or self.out)] + (["--select", select] if select else []) + list(extra)

@@ -1,0 +1,55 @@
+"""Issue 48, item 1, replayed through the CLI: an outage, a spent budget or a missing setting keeps every earlier
+rewrite of an unchanged document (marked stale, the report fails), and removes those the document outgrew."""
+
+from __future__ import annotations
+
+import pyarrow.parquet as pq
+import pytest
+
+from textguard_pipeline.defs_kit.io_manager import STAMP_KEY
+
+from .test_llm_secrets import REWRITE, ROUTE, llm_place, write_docs
+
+pytestmark = pytest.mark.timeout(900)
+
+
+def _rewrites(p) -> dict[str, int]:
+    folder = p.warehouse / "rewritten_chunks"
+    return {f.name: pq.read_table(f).num_rows for f in sorted(folder.glob("*.parquet"))} if folder.exists() else {}
+
+
+def test_an_outage_keeps_the_rewrites_of_unchanged_documents_and_says_they_are_stale(tmp_path, fresh_standin):
+    p = llm_place(tmp_path, fresh_standin.base_url, TEXTGUARD_LLM_CACHE="off")
+    write_docs(p.corpus, 3, words=80)
+    fresh_standin.script({ROUTE: [{"mangle": {"kind": "none"}}]})
+    good = p.report(select=REWRITE)
+    assert good.returncode == 0, good.stdout[-3000:] + good.stderr[-3000:]
+    before = _rewrites(p)
+    assert len(before) == 3 and all(before.values())
+    stamp = pq.read_schema(p.warehouse / "rewritten_chunks" / "doc000.txt.parquet").metadata[STAMP_KEY.encode()]
+    assert b"sha256" in stamp and b"code_version" in stamp
+
+    (p.corpus / "doc002.txt").write_text("A changed document.\n\nIts old rewrite no longer fits.\n", encoding="utf-8")
+    fresh_standin.script({ROUTE: [{"status": 500, "json": {"error": "down"}}]})
+    down = p.report(select=REWRITE)
+    assert down.returncode == 1
+    after = _rewrites(p)
+    assert after == {k: v for k, v in before.items() if k != "doc002.txt.parquet"}  # kept, byte for byte rows
+    md = p.markdown()
+    assert "⚠️ 2 documents stale (outage)" in md
+    assert "## Documents kept from an earlier run (stale)" in md and "`doc000.txt`" in md
+    assert "### document `doc002.txt`" in md  # outgrown: removed and failed, as before
+
+    spent = p.report(
+        select=REWRITE,
+        out=tmp_path / "budget",
+        extra_env={"TEXTGUARD_LLM_MAX_COST": "0.000001", "TEXTGUARD_LLM_PRICE_IN_PER_1K": "1"},
+    )
+    assert spent.returncode == 1 and _rewrites(p) == after
+    assert "⚠️ 2 documents stale (budget)" in p.markdown(tmp_path / "budget")
+
+    for var in ("TEXTGUARD_LLM_URL", "TEXTGUARD_REWRITE_TASK"):
+        p.extra.pop(var)
+    off = p.report(select="rewritten_chunks", out=tmp_path / "off")
+    assert off.returncode == 1 and _rewrites(p) == after  # a missing setting deletes nothing
+    assert "⚠️ 2 documents stale (configuration)" in p.markdown(tmp_path / "off")
