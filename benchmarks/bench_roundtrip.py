@@ -8,9 +8,13 @@ answers, echoed instructions). Reported, with the default 3 attempts:
 (a) rows by status and the share repaired / retried / fallen back;
 (b) terms lost silently: non-fallback rows missing an original or holding placeholder residue, and
     fallback rows that differ from the source (must be 0);
-(c) median time of the local half of an attempt (unwrap, count, repair, restore, final guards) per
-    1,000 characters, next to protect time (rules + spaCy NER) on the same chunks. Goal: < 1 ms per
-    1,000 characters, negligible next to a model call.
+(c) median time of the local half of an attempt (unwrap, the answer audit — counts, repair, text rules —,
+    restore, final guards) per 1,000 characters, next to protect time (rules + spaCy NER) on the same
+    chunks. Goal: < 1 ms per 1,000 characters, negligible next to a model call;
+(d) the text faults (issue 47): the same corpus against a stand-in that puts a fault (prefaces, fences,
+    one-word and truncated answers, summaries, swaps, changed numbers, lost structure, the wrong language,
+    residue of every shape, huge answers, and the placeholder manglings) into about one answer in four:
+    rows by status and accepted rows that still carry a fault (must be 0).
 """
 
 from __future__ import annotations
@@ -26,10 +30,11 @@ from textguard_pipeline.lib.llm import ChatClient, LLMConfig
 from textguard_pipeline.lib.placeholder_audit import originals_kept, residue
 from textguard_pipeline.protection import TermProtector
 from textguard_pipeline.roundtrip import RewriteItem, RoundTrip
+from textguard_pipeline.roundtrip.answer_rules import SLACK_HIGH, SLACK_LOW, exposed
 from textguard_pipeline.roundtrip.engine import accept
 from textguard_pipeline.roundtrip.prompt import build_messages, task_instruction
 from textguard_pipeline_tests.standin.client import standin_server
-from textguard_pipeline_tests.standin.mangle import REALISTIC_MIX, mangle, pick_kind
+from textguard_pipeline_tests.standin.mangle import MIXED_FAULTS, REALISTIC_MIX, mangle, pick_kind
 
 REPEAT = 2  # best of two: the protect side runs spaCy on every long chunk
 MIN_CHARS = 300
@@ -120,6 +125,8 @@ def main() -> None:
         f"{lost}; fallback rows differing from the source: {bad_fallback})  [must be 0]"
     )
 
+    mixed_faults(items)
+
     # (c) the local half of an attempt vs protection, per 1,000 characters
     instruction = task_instruction("paraphrase")
     local_ms = []
@@ -132,7 +139,7 @@ def main() -> None:
         issued = [p for p in it.placeholders if p in piece]
 
         def local(answer=answer, piece=piece, it=it, messages=messages, issued=issued):
-            _, _, restored = accept(answer, piece, it.placeholders, issued, messages=messages)
+            restored = accept(answer, piece, it.placeholders, issued, messages=messages).restored
             if restored is not None:
                 residue(restored, it.text)
                 originals_kept(restored, it.protected_text, dict(it.placeholders))
@@ -143,9 +150,44 @@ def main() -> None:
     print("| step | ms / 1k chars | ratio to protect |\n|---|---|---|")
     print(f"| protect (rules + spaCy NER) | {med_protect:.3f} | 1.00 |")
     print(
-        f"| round-trip local half (audit, repair, restore, guards) | {med_local:.3f} | {med_local / med_protect:.4f} |"
+        f"| round-trip local half (answer audit, repair, restore, guards) | {med_local:.3f} "
+        f"| {med_local / med_protect:.4f} |"
     )
     print(f"goal < 1 ms per 1,000 characters: {'met' if med_local < 1.0 else 'NOT met'}")
+
+
+def fault_left(r) -> str | None:
+    """What an accepted row still carries (None when clean): the acceptance list of issue 47."""
+    out, src = r.rewritten_text, r.item.text
+    if any(m in out and m not in src for m in ("Here is the paraphrase", "I hope this helps", "```")):
+        return "preface or fence"
+    if not 0.5 * len(src) - SLACK_LOW <= len(out) <= 2.0 * len(src) + SLACK_HIGH:
+        return "length"
+    if exposed(src) - exposed(out):
+        return "exposed string changed"
+    if residue(out, src) or originals_kept(out, r.item.protected_text, dict(r.item.placeholders)):
+        return "term lost or residue"
+    return None
+
+
+def mixed_faults(items) -> None:
+    with standin_server() as s:
+        s.script({"POST /v1/chat/completions": [{"mangle": {"mix": MIXED_FAULTS, "seed": 47}}]})
+        client = ChatClient(LLMConfig(base_url=f"{s.base_url}/v1", model="stand-in", backoff_s=0.01))
+        results = RoundTrip(client, "paraphrase", max_attempts=3).rewrite_many(items)
+        kinds = Counter(pick_kind(MIXED_FAULTS, f"47:{r['body']}") for r in s.requests())
+        client.close()
+    status = Counter(r.status for r in results)
+    left = Counter(f for r in results if r.status != "fallback" for f in [fault_left(r)] if f)
+    n, requests = len(results), sum(kinds.values())
+    print(
+        f"\n(d) text faults: {requests} requests, answers with a fault {1 - kinds['none'] / requests:.0%} "
+        f"({len(kinds) - 1} kinds)"
+    )
+    print("| status | rows | share |\n|---|---|---|")
+    for st in ("ok", "repaired", "retried", "fallback"):
+        print(f"| {st} | {status[st]} | {status[st] / n:.1%} |")
+    print(f"accepted rows still carrying a fault: {sum(left.values())} {dict(left)}  [must be 0]")
 
 
 if __name__ == "__main__":

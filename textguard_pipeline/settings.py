@@ -356,7 +356,9 @@ class RewriteSettings:
 
     TEXTGUARD_REWRITE_TASK: paraphrase | translate:<language> | simplify | any other text (a custom
     instruction). TEXTGUARD_REWRITE_MAX_ATTEMPTS (3 in all), TEXTGUARD_REWRITE_CHUNK_CHARS (4000; longer
-    chunks go in sentence-aligned pieces), TEXTGUARD_REWRITE_TEMPERATURE (0).
+    chunks go in sentence-aligned pieces), TEXTGUARD_REWRITE_TEMPERATURE (0). The answer audit:
+    TEXTGUARD_REWRITE_LENGTH_BAND (``0.5-2.0`` | ``off``; default by task) and TEXTGUARD_REWRITE_LANGUAGE
+    (``source`` | a code or English name | ``off``; default by task).
     """
 
     task: str = ""
@@ -364,6 +366,8 @@ class RewriteSettings:
     chunk_chars: int = 4000
     temperature: float = 0.0
     llm: LLMSettings = field(default_factory=LLMSettings)
+    length_band: str = ""
+    language: str = ""
 
     @property
     def enabled(self) -> bool:
@@ -383,7 +387,21 @@ def rewrite_settings(env: Mapping[str, str] | None = None) -> RewriteSettings:
         chunk_chars=env_int("TEXTGUARD_REWRITE_CHUNK_CHARS", 4000, env, minimum=200),
         temperature=env_float("TEXTGUARD_REWRITE_TEMPERATURE", 0.0, env, minimum=0.0),
         llm=llm_settings(env),
+        length_band=_length_band(env_str("TEXTGUARD_REWRITE_LENGTH_BAND", "", env)),
+        language=env_str("TEXTGUARD_REWRITE_LANGUAGE", "", env).strip(),
     )
+
+
+_BAND = re.compile(r"^\s*(?:off|none|(\d*\.?\d+)\s*[-,]\s*(\d*\.?\d+))\s*$", re.I)
+
+
+def _length_band(value: str) -> str:
+    m = _BAND.match(value) if value.strip() else None
+    if value.strip() and (m is None or (m.group(1) and float(m.group(1)) >= float(m.group(2)))):
+        raise SettingsError(
+            f"TEXTGUARD_REWRITE_LENGTH_BAND must look like '0.5-2.0' (low < high) or 'off', got {value!r}"
+        )
+    return value.strip()
 
 
 # --- meanings (mentions and meanings, seed 003; WordNet; Wikidata)

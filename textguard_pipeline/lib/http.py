@@ -51,7 +51,7 @@ RETRY_KINDS = ("unreachable", "timeout", "http")
 
 
 class HttpError(RuntimeError):
-    """A request that failed for good; ``kind`` is unreachable | timeout | http | budget."""
+    """A request that failed for good; ``kind`` is unreachable | timeout | http | budget | too_large."""
 
     def __init__(
         self, kind: str, message: str, *, status: int | None = None, raw: str | None = None, attempts: int = 0
@@ -80,6 +80,7 @@ class HttpConfig:
     cache_dir: str | None = None  # None: no response cache
     retry_statuses: tuple[int, ...] | None = None  # None: every 5xx and 429
     retry_errors: bool = True  # retry connection errors and timeouts too
+    max_response_bytes: int = 64 * 1024 * 1024  # a larger body is refused while it streams in
 
     def retries_status(self, status: int) -> bool:
         if self.retry_statuses is None:
@@ -387,12 +388,15 @@ class HttpClient:
         headers: Mapping[str, str] | None = None,
         content: bytes | str | None = None,
         tokens: int = 0,
+        max_bytes: int | None = None,
     ) -> HttpResponse:
         """Send with retries. Returns every answer that is not retryable (by default: < 500 other than
         429); raises :class:`HttpError` when the retries run out (kind unreachable | timeout | http).
         ``content`` is a raw body (give a Content-Type header), ``json`` a JSON one. ``tokens``: the
         request's estimated tokens for the tokens-per-minute limit (every attempt takes them again: a
-        provider counts a rejected attempt too)."""
+        provider counts a rejected attempt too). A body over ``max_bytes`` (default
+        ``config.max_response_bytes``) raises :class:`HttpError` ``too_large`` without being read whole."""
+        cap = max_bytes or self.config.max_response_bytes
         last: HttpError | None = None
         retry_after: float | None = None
         body: dict[str, Any] = {"json": json} if content is None else {"content": content}
@@ -410,7 +414,8 @@ class HttpClient:
             t0 = time.perf_counter()
             try:
                 with self._slots:
-                    r = self._client.request(method, url, params=params, headers=dict(headers or {}), **body)
+                    req = self._client.build_request(method, url, params=params, headers=dict(headers or {}), **body)
+                    r, text = self._receive(req, cap)
             except httpx.TimeoutException as exc:
                 last = HttpError(
                     "timeout",
@@ -429,14 +434,33 @@ class HttpClient:
                     "http",
                     f"{method} {url} answered {r.status_code}",
                     status=r.status_code,
-                    raw=r.text[:2000],
+                    raw=text[:2000],
                     attempts=attempt + 1,
                 )
                 continue
             return HttpResponse(
-                r.status_code, r.text, dict(r.headers), elapsed_s=time.perf_counter() - t0, attempts=attempt + 1
+                r.status_code, text, dict(r.headers), elapsed_s=time.perf_counter() - t0, attempts=attempt + 1
             )
         assert last is not None
         self.meter.add(failures=1)
         last.args = (f"{last.args[0]} (after {last.attempts} attempt(s))",)
         raise last
+
+    def _receive(self, req: httpx.Request, cap: int) -> tuple[httpx.Response, str]:
+        """Send and read the body in pieces, stopping as soon as it passes ``cap`` bytes (a declared
+        Content-Length over the cap is refused before any of the body is read)."""
+        r = self._client.send(req, stream=True)
+        try:
+            declared = r.headers.get("Content-Length", "")
+            if declared.isdigit() and int(declared) > cap:
+                raise HttpError(
+                    "too_large", f"{req.method} {req.url}: answer of {declared} bytes is over the cap of {cap}"
+                )
+            buf = bytearray()
+            for piece in r.iter_bytes():
+                buf += piece
+                if len(buf) > cap:
+                    raise HttpError("too_large", f"{req.method} {req.url}: answer over the cap of {cap} bytes, stopped")
+            return r, bytes(buf).decode(r.encoding or "utf-8", errors="replace")
+        finally:
+            r.close()

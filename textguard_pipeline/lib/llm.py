@@ -16,7 +16,7 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import httpx
 
@@ -246,15 +246,23 @@ class ChatClient:
         json_mode: bool = False,
         temperature: float = 0.0,
         max_tokens: int | None = None,
+        keep: Callable[[ChatResult], bool] | None = None,
+        max_response_bytes: int | None = None,
     ) -> ChatResult:
-        """One completion (from the cache when this exact request was answered before)."""
+        """One completion (from the cache when this exact request was answered before).
+
+        ``keep``: the caller's audit; an answer is stored only when it returns True, and a stored answer
+        it rejects is a miss (so a bad answer never poisons later runs). ``max_response_bytes``: a larger
+        answer is refused while it streams in (LLMError ``too_large``), never read whole."""
         body = self._body(messages, json_mode, temperature, max_tokens)
         url = f"{self.config.base_url}/chat/completions"
         t0 = time.perf_counter()
         hit = self.http.cached("POST", url, json=body)
         if hit is not None:
             try:
-                return self._result(hit.text, messages, time.perf_counter() - t0, cached=True)
+                replay = self._result(hit.text, messages, time.perf_counter() - t0, cached=True)
+                if keep is None or keep(replay):
+                    return replay
             except LLMError:
                 pass  # a stored entry that no longer parses is a miss
         prompt_est = estimate_tokens(json.dumps(messages, ensure_ascii=False))
@@ -264,7 +272,9 @@ class ChatClient:
         headers = {"Authorization": f"Bearer {self.config.api_key}"} if self.config.api_key else {}
         try:
             with self.budget.reserve(self.config.cost(prompt_est, completion_est), prompt_est + completion_est) as res:
-                r = self.http.request("POST", url, json=body, headers=headers, tokens=rate_est)
+                r = self.http.request(
+                    "POST", url, json=body, headers=headers, tokens=rate_est, max_bytes=max_response_bytes
+                )
                 if r.status >= 400:
                     self.http.settle_tokens(rate_est, prompt_est)
                     raise LLMError("http", f"{url} answered {r.status}", raw=r.text[:2000])
@@ -273,7 +283,8 @@ class ChatClient:
                 res.commit(out.cost, out.prompt_tokens + out.completion_tokens)
         except HttpError as exc:
             raise LLMError(exc.kind, str(exc), raw=exc.raw) from None
-        self.http.store("POST", url, r, json=body)
+        if keep is None or keep(out):
+            self.http.store("POST", url, r, json=body)
         self.meter.add(
             completions=1, prompt_tokens=out.prompt_tokens, completion_tokens=out.completion_tokens, cost_usd=out.cost
         )

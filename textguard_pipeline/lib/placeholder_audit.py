@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .placeholders import CLOSE, OPEN, PLACEHOLDER_RE, make_placeholder
+from .placeholders import CLOSE, OPEN, PLACEHOLDER_RE
 
 #: Namespaces always recognised in variants (plus any namespace of an issued placeholder).
 NAMESPACES = ("TERM", "MATH", "CODE", "LIT")
@@ -41,6 +42,32 @@ _ASCII_LIKE = {
     "【": "square_brackets",
     "】": "square_brackets",
 }
+
+
+def short(token: str, width: int = 40) -> str:
+    """A token as named in a problem (``TERM_`` and 4,301 digits would swamp the row)."""
+    return token if len(token) <= width else f"{token[: width - 12]}…({len(token)} chars)"
+
+
+# -- residue of any shape: what is left of a placeholder after the exact tokens are gone -----------
+# Cyrillic and Greek capitals that look like Latin ones (⟨ТERM_001⟩ with a Cyrillic Т).
+_HOMOGLYPHS = str.maketrans("АВЕКМНОРСТУХІΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEKMHOPCTYXIABEZHIKMNOPTYX")
+_BRACKETS = "⟨⟩\u2329\u232a"  # the placeholder brackets and their deprecated twins 〈 〉
+_LOOSE = re.compile(
+    f"[{_BRACKETS}](?:[^{_BRACKETS}\\s]{{1,40}}[{_BRACKETS}])?"
+    r"|[TMCL](?<![A-Za-z0-9][TMCL])(?:(?<=T)ERM|(?<=M)ATH|(?<=C)ODE|(?<=L)IT)(?:[-_ \u00a0]?\d+)?(?![A-Za-z0-9])"
+    r"|[A-Z](?<![A-Za-z0-9][A-Z])[A-Z0-9]*_\d+(?![A-Za-z0-9])"
+)
+_FOREIGN = re.compile("[\u0370-\u04ff]")
+
+
+def loose_residue(text: str) -> Counter[str]:
+    """Placeholder-like leftovers of any shape (homoglyphs folded): namespace words with or without
+    digits (``TERM-001``, ``TERM 001``, ``TERM``, ``NAME_001``) and lone placeholder brackets. Count them in
+    the text with its exact tokens removed, against the same count of the source."""
+    if _FOREIGN.search(text):
+        text = text.translate(_HOMOGLYPHS)
+    return Counter(_LOOSE.findall(text))
 
 
 def _ns_pattern(ns: str) -> str:
@@ -107,8 +134,9 @@ def _shape(m: re.Match[str], i: int) -> tuple[int, int, str, str]:
         e = s + len(cut)
         found = cut
     ns = "".join(ch for ch in m.group(f"ns{i}") if ch not in _ZW).upper()
-    digits = "".join(ch for ch in m.group(f"num{i}") if ch not in _ZW)
-    return s, e, found, make_placeholder(ns, int(digits))
+    digits = "".join(str(unicodedata.decimal(ch, 0)) for ch in m.group(f"num{i}") if ch not in _ZW)
+    # not int(): a token with thousands of digits is a finding to report, never a ValueError
+    return s, e, found, f"{OPEN}{ns}_{digits.lstrip('0').rjust(3, '0')}{CLOSE}"
 
 
 def _kinds(found: str, canonical: str) -> tuple[str, ...]:
@@ -145,15 +173,42 @@ def _kinds(found: str, canonical: str) -> tuple[str, ...]:
     return tuple(sorted(kinds)) or ("other",)
 
 
+_UNDERSCORE = re.compile(r"[_＿][\d\u200b-\u200d\u2060\ufeff\uff10-\uff19]*")
+_REACH = 48  # a token's brackets, spaces and namespace around its underscore fit in this many characters
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """Stretches of ``text`` around each underscore (every token has one): the variant pattern is slow on
+    long prose, and restored text or prose without tokens has few or no underscores."""
+    out: list[tuple[int, int]] = []
+    for m in _UNDERSCORE.finditer(text):
+        lo, hi = max(0, m.start() - _REACH), min(len(text), m.end() + _REACH)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return out
+
+
 def find_tokens(text: str, issued: Iterable[str] = ()) -> list[Token]:
     """Every placeholder-like token of ``text`` (exact or a variant), left to right."""
     issued = tuple(issued)
-    out = []
-    for m in _variant_re(_namespaces(issued)).finditer(text):
-        i = 1 if m.group("ns1") is not None else 2
-        s, e, found, canon = _shape(m, i)
-        out.append(Token(s, e, found, canon, _kinds(found, canon)))
+    out: list[Token] = []
+    rx = _variant_re(_namespaces(issued))
+    for lo, hi in _windows(text):
+        for m in rx.finditer(text, lo, hi):
+            if out and m.start() < out[-1].end:  # already found from the previous stretch
+                continue
+            i = 1 if m.group("ns1") is not None else 2
+            s, e, found, canon = _shape(m, i)
+            out.append(Token(s, e, found, canon, _kinds(found, canon)))
     return out
+
+
+@functools.lru_cache(maxsize=256)
+def _source_tokens(text: str, issued: tuple[str, ...]) -> tuple[Token, ...]:
+    """find_tokens of a source or protected text: every attempt at a chunk audits against the same one."""
+    return tuple(find_tokens(text, issued))
 
 
 @dataclass
@@ -176,8 +231,8 @@ class Audit:
 
     def problems(self) -> list[str]:
         out = [f"lost {p}: expected {self.expected[p]}, found {self.found.get(p, 0)}" for p in self.lost]
-        out += [f"invented {t}" for t in self.invented]
-        out += [f"unrepaired {t}" for t in self.unrepaired]
+        out += [f"invented {short(t)}" for t in self.invented]
+        out += [f"unrepaired {short(t)}" for t in self.unrepaired]
         out += [f"extra copies of {p}: {n} (accepted, the term is not lost)" for p, n in self.extra.items()]
         return out
 
@@ -193,7 +248,7 @@ def audit(output: str, protected_text: str, issued: Iterable[str], *, repair: bo
     issued_set = set(issued)
     literals: Counter[str] = Counter()
     literal_targets: set[str] = set()
-    for t in find_tokens(protected_text, issued):
+    for t in _source_tokens(protected_text, issued):
         if t.found not in issued_set:
             literals[t.found] += 1
             literal_targets.add(t.canonical)
@@ -208,7 +263,7 @@ def audit(output: str, protected_text: str, issued: Iterable[str], *, repair: bo
             continue
         if t.canonical not in issued_set or not t.kinds:
             res.invented.append(t.found)
-        elif t.canonical in literal_targets or "overpadded" in t.kinds or not repair:
+        elif t.canonical in literal_targets or not repair or {"overpadded", "unclosed"} & set(t.kinds):
             res.unrepaired.append(t.found)
         else:
             res.repairs.append({"found": t.found, "placeholder": t.canonical, "kind": "+".join(t.kinds)})
@@ -234,10 +289,26 @@ def stray_tokens(text: str, protected_text: str, issued: Iterable[str]) -> list[
 
 
 def residue(restored: str, source: str) -> list[str]:
-    """Placeholder-like tokens of a restored text beyond those the source itself contains."""
-    have = Counter(t.found for t in find_tokens(restored))
-    src = Counter(t.found for t in find_tokens(source))
-    return [tok for tok, n in have.items() if n > src[tok]]
+    """Placeholder-like tokens of a restored text beyond those the source itself contains (variants the
+    audit knows, then leftovers of any other shape in the rest of the text, see :func:`loose_residue`)."""
+    toks, src_toks = find_tokens(restored), list(_source_tokens(source, ()))
+    have, src = Counter(t.found for t in toks), Counter(t.found for t in src_toks)
+    out = [short(tok) for tok, n in have.items() if n > src[tok]]
+    loose, loose_src = loose_residue(_without(restored, toks)), _source_loose(source)
+    return out + [short(tok) for tok, n in loose.items() if n > loose_src[tok]]
+
+
+@functools.lru_cache(maxsize=256)
+def _source_loose(source: str) -> Counter[str]:
+    return loose_residue(_without(source, list(_source_tokens(source, ()))))
+
+
+def _without(text: str, tokens: list[Token]) -> str:
+    parts, pos = [], 0
+    for t in tokens:
+        parts.append(text[pos : t.start])
+        pos = t.end
+    return "".join(parts) + text[pos:] if tokens else text
 
 
 def originals_kept(restored: str, protected_text: str, mapping: dict[str, str]) -> list[str]:

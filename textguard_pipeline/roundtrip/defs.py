@@ -31,6 +31,7 @@ from ..defs_kit.io_manager import MissingPartition
 from ..defs_kit.last_good import keep_all
 from ..defs_kit.runner import add_partition_metadata, asset_kwargs, first_frame, markdown_table, per_document
 from ..lib.llm import ChatClient, LLMConfig
+from .answer_rules import AnswerRules
 from .engine import STATUSES, RoundTrip
 from .frame import (
     FALLBACK_WARN_SHARE,
@@ -55,6 +56,8 @@ class RewriteResource(ConfigurableResource):
     temperature: float = 0.0
     llm_url: str = ""
     llm_model: str = "default"
+    length_band: str = ""
+    answer_language: str = ""
 
     @classmethod
     def from_settings(cls, s: settings.RewriteSettings) -> "RewriteResource":
@@ -68,11 +71,21 @@ class RewriteResource(ConfigurableResource):
             temperature=s.temperature,
             llm_url=EnvVar(settings.LLM_URL_VAR) if from_env else s.llm.url,
             llm_model=s.llm.model,
+            length_band=s.length_band,
+            answer_language=s.language,
         )
 
     def rewrite_settings(self) -> settings.RewriteSettings:
         llm = dataclasses.replace(settings.llm_settings(), url=self.llm_url.strip().rstrip("/"), model=self.llm_model)
-        return settings.RewriteSettings(self.task.strip(), self.max_attempts, self.chunk_chars, self.temperature, llm)
+        return settings.RewriteSettings(
+            self.task.strip(),
+            self.max_attempts,
+            self.chunk_chars,
+            self.temperature,
+            llm,
+            length_band=self.length_band.strip(),
+            language=self.answer_language.strip(),
+        )
 
     def roundtrip(self) -> RoundTrip:
         s = self.rewrite_settings()
@@ -85,6 +98,7 @@ class RewriteResource(ConfigurableResource):
             chunk_chars=s.chunk_chars,
             temperature=s.temperature,
             concurrency=config.concurrency,
+            rules=AnswerRules.for_task(s.task, s.length_band, s.language),
         )
 
 

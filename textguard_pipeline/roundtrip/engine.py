@@ -24,10 +24,11 @@ from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ..lib.llm import ChatClient, LLMError
+from ..lib.llm import ChatClient, ChatResult, LLMError
 from ..lib.outage import outage_label
-from ..lib.placeholder_audit import Audit, audit, originals_kept, residue
-from ..lib.placeholders import PLACEHOLDER_RE, restore_placeholders
+from ..lib.placeholder_audit import audit, originals_kept, residue, short
+from ..lib.placeholders import PLACEHOLDER_RE, UnknownPlaceholderError, restore_placeholders
+from .answer_rules import AnswerRules, text_findings
 from .prompt import PROMPT_VERSION, build_messages, read_answer, stricter_note, task_instruction
 from .split import split_text
 
@@ -133,6 +134,21 @@ class _Piece:
     problems: list[str] = field(default_factory=list)
 
 
+@dataclass
+class Verdict:
+    """The audit of one answer: accepted (``restored`` set) or a failed attempt (``findings``)."""
+
+    restored: str | None = None
+    findings: list[str] = field(default_factory=list)  # why the attempt failed
+    notes: list[str] = field(default_factory=list)  # accepted but worth recording (extra copies)
+    repairs: list[dict[str, str]] = field(default_factory=list)
+    lost: dict[str, int] = field(default_factory=dict)  # placeholder → how often it must appear
+
+    @property
+    def ok(self) -> bool:
+        return self.restored is not None
+
+
 def accept(
     content: str,
     piece: str,
@@ -142,18 +158,33 @@ def accept(
     messages: list[dict[str, str]],
     finish_reason: str | None = None,
     refusal: str | None = None,
-) -> tuple[str | None, Audit | None, str | None]:
-    """The local half of an attempt: (problem with the answer as a whole, the audit, the restored piece or None).
-
-    Everything the round trip does besides the model call: unwrap, refusal/echo checks, counting, repair,
-    restore (what the benchmark times against protection)."""
+    rules: AnswerRules | None = None,
+) -> Verdict:
+    """The local half of an attempt, the one answer audit: unwrap, refusal/echo checks, prefaces and
+    fences, counting and repair, the text rules (``answer_rules``), restore. Never raises on what a model
+    wrote: everything it finds is a finding."""
     answer = read_answer(content, finish_reason=finish_reason, refusal=refusal, messages=messages, protected_text=piece)
     if answer.problem:
-        return answer.problem, None, None
+        return Verdict(findings=[answer.problem])
     a = audit(answer.text, piece, issued)
-    if not a.ok:
-        return None, a, None
-    return None, a, restore_placeholders(a.text, {p: mapping[p] for p in issued}, strict=True)
+    v = Verdict(repairs=list(answer.repairs) + a.repairs, lost={p: a.expected[p] for p in a.lost})
+    v.findings = [p for p in a.problems() if not p.startswith("extra copies")]
+    v.notes = [p for p in a.problems() if p.startswith("extra copies")]
+    known = {p: mapping[p] for p in issued}
+    v.findings += text_findings(a.text, piece, known, rules or AnswerRules())
+    if v.findings:
+        return v
+    try:
+        v.restored = restore_placeholders(a.text, known, strict=True)
+    except UnknownPlaceholderError as exc:  # residue the rules did not name: still a finding, not a crash
+        v.findings.append(f"unknown placeholder(s): {', '.join(short(t) for t in exc.placeholders[:5])}")
+    return v
+
+
+def _size_cap(piece: str) -> int:
+    """The most bytes an answer to ``piece`` may have: far above any honest rewrite (UTF-8, JSON escapes,
+    a translation into a wordier script), far below what would exhaust memory."""
+    return 256 * 1024 + 64 * len(piece.encode("utf-8"))
 
 
 class RoundTrip:
@@ -168,6 +199,7 @@ class RoundTrip:
         chunk_chars: int = 4000,
         temperature: float = 0.0,
         concurrency: int | None = None,
+        rules: AnswerRules | None = None,
     ):
         if max_attempts < 1:
             raise ValueError("max_attempts must be at least 1")
@@ -178,6 +210,7 @@ class RoundTrip:
         self.chunk_chars = chunk_chars
         self.temperature = temperature
         self.concurrency = concurrency or getattr(client.config, "concurrency", 4)
+        self.rules = rules or AnswerRules.for_task(task)
 
     # -- one chunk ---------------------------------------------------------
     def rewrite(self, item: RewriteItem) -> RewriteResult:
@@ -228,42 +261,51 @@ class RoundTrip:
         note: str | None = None
         for attempt in range(1, self.max_attempts + 1):
             messages = build_messages(piece, self.instruction, note)
-            try:
-                reply = self.client.complete(messages, temperature=self.temperature)
-            except LLMError as exc:
-                raise RoundTripError(
-                    f"{label}chunk {res.item.chunk_index} of {res.item.doc_id!r}: {exc}", exc.kind
-                ) from exc
+            verdicts: list[Verdict] = []
+
+            def judge(reply: ChatResult, messages: list[dict[str, str]] = messages) -> bool:
+                """Audit before the cache keeps an answer: a failed one is never replayed."""
+                verdicts.append(
+                    accept(
+                        reply.content,
+                        piece,
+                        mapping,
+                        issued,
+                        messages=messages,
+                        finish_reason=reply.finish_reason,
+                        refusal=reply.refusal,
+                        rules=self.rules,
+                    )
+                )
+                return verdicts[-1].ok
+
+            tag = f"{label}attempt {attempt}: "
             out.attempts = attempt
+            try:
+                reply = self.client.complete(
+                    messages, temperature=self.temperature, keep=judge, max_response_bytes=_size_cap(piece)
+                )
+            except LLMError as exc:
+                if exc.kind != "too_large":
+                    raise RoundTripError(
+                        f"{label}chunk {res.item.chunk_index} of {res.item.doc_id!r}: {exc}", exc.kind
+                    ) from exc
+                out.problems.append(tag + str(exc))  # what the model sent, not an outage: a failed attempt
+                note = stricter_note({}, ["an answer far longer than the text"])
+                continue
             out.raw = reply.content
             res.prompt_tokens += reply.prompt_tokens
             res.completion_tokens += reply.completion_tokens
             res.latency_s += reply.latency_s
             res.cached += int(reply.cached)
             res.model = reply.model or res.model
-            tag = f"{label}attempt {attempt}: "
-            problem, a, restored = accept(
-                reply.content,
-                piece,
-                mapping,
-                issued,
-                messages=messages,
-                finish_reason=reply.finish_reason,
-                refusal=reply.refusal,
-            )
-            if problem:
-                out.problems.append(tag + problem)
-                note = stricter_note({}, [problem])
-                continue
-            assert a is not None
-            out.problems += [tag + p for p in a.problems()]
-            if restored is not None:
-                out.ok, out.repairs, out.text = True, a.repairs, restored
+            v = verdicts[-1]
+            out.problems += [tag + p for p in v.findings + v.notes]
+            if v.ok:
+                assert v.restored is not None
+                out.ok, out.repairs, out.text = True, v.repairs, v.restored
                 return out
-            note = stricter_note(
-                {p: a.expected[p] for p in a.lost},
-                [f"invented {t}" for t in a.invented] + [f"altered {t}" for t in a.unrepaired],
-            )
+            note = stricter_note(v.lost, [f for f in v.findings if not f.startswith("lost ")])
         return out
 
     # -- many chunks -------------------------------------------------------

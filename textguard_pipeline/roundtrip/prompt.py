@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PROMPT_VERSION = "rewrite-v1"
+PROMPT_VERSION = "rewrite-v2"
 
 SYSTEM_PROMPT = (
     "You rewrite text as the user asks. The text contains placeholder tokens such as ⟨TERM_000⟩ or ⟨MATH_001⟩; "
@@ -50,14 +50,18 @@ def task_instruction(task: str) -> str:
 
 
 def stricter_note(lost: dict[str, int], other_problems: list[str]) -> str:
-    """What a retry adds: the tokens the last answer lost, with how often each must appear."""
-    parts = ["Your previous answer was rejected because it did not keep the placeholder tokens."]
+    """What a retry adds: what the last answer did wrong, naming the tokens it lost (with how often each
+    must appear) and every other finding."""
+    parts = ["Your previous answer was rejected."]
     if lost:
         need = ", ".join(f"{p} ({n}×)" if n > 1 else p for p, n in lost.items())
         parts.append(f"It lost: {need}.")
     if other_problems:
-        parts.append("It also had: " + "; ".join(other_problems[:5]) + ".")
-    parts.append("This time copy every ⟨…⟩ token exactly, as many times as it occurs in the text.")
+        parts.append(("It also had: " if lost else "It had: ") + "; ".join(other_problems[:5]) + ".")
+    parts.append(
+        "This time copy every ⟨…⟩ token exactly, as many times as it occurs in the text; keep every number, "
+        "link, command and line structure; answer with the rewritten text only."
+    )
     return " ".join(parts)
 
 
@@ -78,12 +82,54 @@ _REFUSAL = re.compile(
 )
 
 
+_WRAP_WORDS = r"(?:sure|certainly|of course|absolutely|okay|ok|alright|great|gladly)"
+_HERE = r"(?:here(?:['’]s| is| are)|below is|below are|the following is)"
+_ABOUT = r"(?:paraphras\w*|translat\w*|rewrit\w*|rephras\w*|simplif\w*|simpler|version|text|passage)"
+_PREFACE = re.compile(
+    rf"\A\W{{0,3}}(?:{_WRAP_WORDS}[!.,]*[ \t]*(?:\n\s*|(?={_HERE}))|(?={_HERE}))"
+    rf"(?:{_HERE}\b[^\n:]{{0,80}}\b{_ABOUT}\b[^\n:]{{0,40}}:[ \t]*(?:\n\s*)?)?",
+    re.I,
+)
+_CLOSING = re.compile(
+    r"(?:\n\s*|(?<=[.!?\]])[ \t]+)(?:I hope (?:this|that|it) helps|Hope (?:this|that) helps|Let me know\b|"
+    r"Feel free to\b|If you (?:need|want|would like|have)\b|Is there anything else|"
+    r"(?:Note|Notes):[ \t]|This (?:paraphrase|translation|version|rewrite|simplified)\b|"
+    r"I (?:have|'ve|’ve) (?:kept|preserved|paraphrased|rewritten|translated|simplified)\b)[^\n]*(?:\n[^\n]*){0,3}\s*\Z",
+    re.I,
+)
+_FENCE = re.compile(r"\A```[\w+.-]*[ \t]*\n(.*?)\n?```[ \t]*\Z", re.S)
+
+
 @dataclass(frozen=True)
 class Answer:
-    """The text to audit, or why this answer is a failed attempt (``problem``)."""
+    """The text to audit, or why this answer is a failed attempt (``problem``); ``repairs`` lists the
+    prefaces, closing remarks and code fences removed (kinds ``preface`` and ``fence``)."""
 
     text: str
     problem: str | None = None
+    repairs: tuple[dict[str, str], ...] = ()
+
+
+def _unwrap_chatter(text: str, source: str) -> tuple[str, list[dict[str, str]]]:
+    """Remove a preface, a closing remark and a wrapping code fence the source did not have."""
+    repairs: list[dict[str, str]] = []
+    for _ in range(3):
+        before = text
+        m = _PREFACE.match(text)
+        if m and 0 < m.end() < len(text) and not _PREFACE.match(source):
+            repairs.append({"found": text[: m.end()].strip()[:120], "placeholder": "", "kind": "preface"})
+            text = text[m.end() :].strip()
+        m = _CLOSING.search(text)
+        if m and m.start() > 0 and not _CLOSING.search(source):
+            repairs.append({"found": text[m.start() :].strip()[:120], "placeholder": "", "kind": "preface"})
+            text = text[: m.start()].strip()
+        m = _FENCE.match(text)
+        if m and not source.lstrip().startswith("```"):
+            repairs.append({"found": text.split("\n", 1)[0], "placeholder": "", "kind": "fence"})
+            text = m.group(1).strip()
+        if text == before:
+            break
+    return text, repairs
 
 
 def _sentences(text: str) -> list[str]:
@@ -93,7 +139,8 @@ def _sentences(text: str) -> list[str]:
 def read_answer(
     content: str, *, finish_reason: str | None, refusal: str | None, messages: list[dict[str, str]], protected_text: str
 ) -> Answer:
-    """Unwrap ``<text>`` tags; name an empty, refused, truncated or instruction-echoing answer."""
+    """Unwrap ``<text>`` tags; name an empty, refused, truncated or instruction-echoing answer; remove a
+    preface, a closing remark and a wrapping code fence the source did not have (recorded as repairs)."""
     if refusal:
         return Answer("", f"refusal: {refusal.strip()[:120]}")
     if finish_reason == "content_filter":
@@ -116,4 +163,7 @@ def read_answer(
         for sentence in _sentences(instruction):
             if sentence in text and sentence not in protected_text:
                 return Answer(text, f"echoed the instruction: {sentence[:80]!r}")
-    return Answer(text)
+    text, repairs = _unwrap_chatter(text, protected_text)
+    if not text:
+        return Answer("", "empty answer (only a preface or a fence)")
+    return Answer(text, repairs=tuple(repairs))

@@ -1,5 +1,7 @@
-"""Property: for arbitrary protected chunks and arbitrary manglings (through the stand-in), a row either holds
-every original as often as required with no placeholder residue, or is a fallback equal to the source."""
+"""Property: for arbitrary protected chunks and arbitrary manglings of the tokens and of the text around them
+(through the stand-in), a row either holds every original as often as required with no placeholder residue
+of any shape, no preface or fence, a visible length inside the band and every exposed number unchanged, or
+is a fallback equal to the source."""
 
 import uuid
 
@@ -12,7 +14,8 @@ from textguard_pipeline.lib.llm import ChatClient, LLMConfig
 from textguard_pipeline.lib.placeholder_audit import find_tokens, originals_kept, residue
 from textguard_pipeline.lib.placeholders import make_placeholder, restore_placeholders
 from textguard_pipeline.roundtrip import RewriteItem, RoundTrip
-from textguard_pipeline_tests.standin.mangle import KINDS, REPAIRABLE
+from textguard_pipeline.roundtrip.answer_rules import SLACK_HIGH, SLACK_LOW, exposed
+from textguard_pipeline_tests.standin.mangle import KINDS, REPAIRABLE, TEXT_REPAIRABLE
 
 EXAMPLES = 2000  # the time is the stand-in round trips: 76 s measured with 8 agents on 2 cores (load average 11)
 # Source words include text that looks like a mangled placeholder: it must never be "repaired" or lost.
@@ -87,7 +90,11 @@ def test_no_term_is_lost_without_a_fallback(standin, http, item, kinds, chunk_ch
         assert originals_kept(r.rewritten_text, item.protected_text, dict(item.placeholders)) == []
         assert residue(r.rewritten_text, item.text) == []
         assert r.attempts <= 3 and (r.status == "retried") == (r.attempts > 1)
+        out, src = r.rewritten_text, item.text
+        assert "Here is the paraphrase" not in out and "I hope this helps" not in out and "```" not in out
+        assert 0.5 * len(src) - SLACK_LOW <= len(out) <= 2.0 * len(src) + SLACK_HIGH
+        assert not exposed(src) - exposed(out)  # every exposed number / string still there
     if set(kinds) == {"none"}:
         assert (r.status, r.rewritten_text) == ("ok", item.text)
-    if kinds[0] in REPAIRABLE and not find_tokens(item.text):
+    if kinds[0] in {**REPAIRABLE, **TEXT_REPAIRABLE} and not find_tokens(item.text):
         assert r.attempts == 1  # a repairable first answer is accepted (when no source text makes it ambiguous)

@@ -7,7 +7,8 @@ script it over HTTP:
   replaces the response queue of each named route; each request pops the next
   response, the last one repeats. A response is ``{"status": 200, "json": ...}``
   or ``{"status": 200, "body": "...", "content_type": "..."}``, with an optional
-  ``"delay": seconds`` and optional ``"headers": {...}`` (e.g. ``Retry-After``).
+  ``"delay": seconds``, optional ``"headers": {...}`` (e.g. ``Retry-After``) and ``"chunked": true``
+  (sent without Content-Length, in 64 KiB chunks).
 * Mangler mode (an OpenAI-compatible model that mangles placeholders the way real ones do):
   ``{"mangle": {"kind": "bare"}}`` answers a chat request with the protected text of its last user
   message (between the ``<text>`` lines) mangled by that kind (see ``mangle.py``);
@@ -53,14 +54,25 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, fmt, *args):  # quiet
         pass
 
-    def _send(self, status: int, body: bytes, ctype: str = "application/json", headers: dict | None = None) -> None:
+    def _send(
+        self, status: int, body: bytes, ctype: str = "application/json", headers: dict | None = None, chunked=False
+    ) -> None:
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         for k, v in (headers or {}).items():
             self.send_header(k, str(v))
-        self.send_header("Content-Length", str(len(body)))
+        if not chunked:
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        # no Content-Length: the client only learns the size by reading (a cap must stop it mid-stream)
+        self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
-        self.wfile.write(body)
+        for i in range(0, len(body), 65536):
+            part = body[i : i + 65536]
+            self.wfile.write(f"{len(part):x}\r\n".encode() + part + b"\r\n")
+        self.wfile.write(b"0\r\n\r\n")
 
     def _handle(self, method: str) -> None:
         parts = urlsplit(self.path)
@@ -125,7 +137,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             body, ctype = str(resp.get("body", "")).encode(), resp.get("content_type", "text/plain")
         try:
-            self._send(int(resp.get("status", 200)), body, ctype, resp.get("headers"))
+            self._send(int(resp.get("status", 200)), body, ctype, resp.get("headers"), bool(resp.get("chunked")))
         except (BrokenPipeError, ConnectionResetError):
             pass
 

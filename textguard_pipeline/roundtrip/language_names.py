@@ -1,0 +1,121 @@
+"""``translate:German`` → ``de``: the language detector's codes by English (and native) name."""
+
+from __future__ import annotations
+
+import re
+
+_NAMES = {
+    "af": "afrikaans",
+    "am": "amharic",
+    "an": "aragonese",
+    "ar": "arabic",
+    "as": "assamese",
+    "az": "azerbaijani",
+    "be": "belarusian",
+    "bg": "bulgarian",
+    "bn": "bengali bangla",
+    "br": "breton",
+    "bs": "bosnian",
+    "ca": "catalan català",
+    "cs": "czech čeština",
+    "cy": "welsh",
+    "da": "danish dansk",
+    "de": "german deutsch",
+    "dz": "dzongkha",
+    "el": "greek",
+    "en": "english",
+    "eo": "esperanto",
+    "es": "spanish español castilian",
+    "et": "estonian eesti",
+    "eu": "basque euskara",
+    "fa": "persian farsi",
+    "fi": "finnish suomi",
+    "fo": "faroese",
+    "fr": "french français francais",
+    "ga": "irish",
+    "gl": "galician galego",
+    "gu": "gujarati",
+    "he": "hebrew",
+    "hi": "hindi",
+    "hr": "croatian hrvatski",
+    "ht": "haitian",
+    "hu": "hungarian magyar",
+    "hy": "armenian",
+    "id": "indonesian",
+    "is": "icelandic",
+    "it": "italian italiano",
+    "ja": "japanese",
+    "jv": "javanese",
+    "ka": "georgian",
+    "kk": "kazakh",
+    "km": "khmer",
+    "kn": "kannada",
+    "ko": "korean",
+    "ku": "kurdish",
+    "ky": "kyrgyz kirghiz",
+    "la": "latin",
+    "lb": "luxembourgish",
+    "lo": "lao",
+    "lt": "lithuanian",
+    "lv": "latvian",
+    "mg": "malagasy",
+    "mk": "macedonian",
+    "ml": "malayalam",
+    "mn": "mongolian",
+    "mr": "marathi",
+    "ms": "malay",
+    "mt": "maltese",
+    "nb": "bokmål bokmal",
+    "ne": "nepali",
+    "nl": "dutch nederlands flemish",
+    "nn": "nynorsk",
+    "no": "norwegian norsk",
+    "oc": "occitan",
+    "or": "oriya odia",
+    "pa": "punjabi panjabi",
+    "pl": "polish polski",
+    "ps": "pashto",
+    "pt": "portuguese português portugues",
+    "qu": "quechua",
+    "ro": "romanian română romana",
+    "ru": "russian",
+    "rw": "kinyarwanda",
+    "se": "sami",
+    "si": "sinhala sinhalese",
+    "sk": "slovak slovenčina",
+    "sl": "slovenian slovene",
+    "sq": "albanian",
+    "sr": "serbian",
+    "sv": "swedish svenska",
+    "sw": "swahili",
+    "ta": "tamil",
+    "te": "telugu",
+    "th": "thai",
+    "tl": "tagalog filipino",
+    "tr": "turkish türkçe",
+    "ug": "uyghur uighur",
+    "uk": "ukrainian",
+    "ur": "urdu",
+    "vi": "vietnamese",
+    "vo": "volapük volapuk",
+    "wa": "walloon",
+    "xh": "xhosa",
+    "zh": "chinese mandarin",
+    "zu": "zulu",
+}
+_BY_NAME = {name: code for code, names in _NAMES.items() for name in names.split()}
+_CODE = re.compile(r"^([a-z]{2})(?:[-_][a-z]{2,4})?$")
+
+
+def language_code(value: str) -> str | None:
+    """The ISO 639-1 code of a language given by code (``de``, ``pt-BR``) or name (``German``,
+    ``Brazilian Portuguese``); None when unknown (then no language rule applies)."""
+    v = value.strip().lower()
+    m = _CODE.match(v)
+    if m and m.group(1) in _NAMES:
+        return m.group(1)
+    words = re.findall(r"[^\W\d_]+", v)
+    for w in reversed(words):  # "Brazilian Portuguese", "Simplified Chinese": the last word names the language
+        if w in _BY_NAME:
+            return _BY_NAME[w]
+    return None
