@@ -295,8 +295,10 @@ class LLMSettings:
     TEXTGUARD_LLM_CONCURRENCY (4 requests in flight; also the Stage A windows and disambiguation batches
     a document runs at once), TEXTGUARD_LLM_RPM (requests per minute, 0 = no limit), TEXTGUARD_LLM_TPM
     (tokens per minute, estimated from characters and corrected by the reported usage; 0 = no limit),
-    TEXTGUARD_LLM_MAX_COST (USD per run; unset = no limit), TEXTGUARD_LLM_MAX_TOKENS_TOTAL (token
-    cap per run; unset = none), TEXTGUARD_LLM_PRICE_IN_PER_1K / _OUT_PER_1K (USD per 1,000 prompt /
+    TEXTGUARD_LLM_MAX_COST (USD per `textguard report` or backfill, all its runs and processes together;
+    unset = no limit), TEXTGUARD_LLM_MAX_TOKENS_TOTAL (token cap, same scope; unset = none),
+    TEXTGUARD_LLM_MAX_COST_PER_DAY (USD over the last 24 hours, for runs started one by one: UI, sensor,
+    schedule, automation; unset = no limit; kept in a ledger, lib/ledger.py), TEXTGUARD_LLM_PRICE_IN_PER_1K / _OUT_PER_1K (USD per 1,000 prompt /
     completion tokens, default 0), TEXTGUARD_LLM_CACHE (on|off, default on), TEXTGUARD_LLM_CACHE_DIR
     (default data/llm_cache).
     """
@@ -313,6 +315,8 @@ class LLMSettings:
     tokens_per_minute: float = 0.0
     max_cost: float | None = None
     max_tokens_total: int | None = None
+    max_cost_per_day: float | None = None
+    ledger_path: str = ""  # the shared spending ledger (lib/ledger.py); "" = per-process budget only
     price_in_per_1k: float = 0.0
     price_out_per_1k: float = 0.0
     cache: bool = True
@@ -321,6 +325,14 @@ class LLMSettings:
     @property
     def enabled(self) -> bool:
         return bool(self.url)
+
+
+def llm_ledger_path(env: Mapping[str, str] | None = None) -> str:
+    """The shared LLM spending ledger: ``.llm-ledger.sqlite`` in a local warehouse, else in DAGSTER_HOME."""
+    base = warehouse(env)
+    if "://" in base and not base.startswith("file://"):
+        base = dagster_home(env)
+    return os.path.join(base.removeprefix("file://"), ".llm-ledger.sqlite")
 
 
 #: the variable holding the endpoint URL (resources take it by name: dagster.EnvVar)
@@ -343,6 +355,8 @@ def llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
         tokens_per_minute=env_float("TEXTGUARD_LLM_TPM", 0.0, env, minimum=0.0),
         max_cost=env_float("TEXTGUARD_LLM_MAX_COST", None, env, minimum=0.0),
         max_tokens_total=env_int("TEXTGUARD_LLM_MAX_TOKENS_TOTAL", None, env, minimum=0),
+        max_cost_per_day=env_float("TEXTGUARD_LLM_MAX_COST_PER_DAY", None, env, minimum=0.0),
+        ledger_path=llm_ledger_path(env),
         price_in_per_1k=env_float("TEXTGUARD_LLM_PRICE_IN_PER_1K", 0.0, env, minimum=0.0),
         price_out_per_1k=env_float("TEXTGUARD_LLM_PRICE_OUT_PER_1K", 0.0, env, minimum=0.0),
         cache=env_bool("TEXTGUARD_LLM_CACHE", True, env),

@@ -32,6 +32,7 @@ from dagster import (
     Output,
 )
 
+from ..lib.ledger import use_scope
 from ..lib.outage import outage_of
 from ..lib.redact import redact
 from ..settings import max_partitions_per_run
@@ -61,6 +62,22 @@ def asset_kwargs(group_name: str, kinds: set[str], code_version: str, **extra: A
         code_version=code_version,
         **extra,
     )
+
+
+#: run tag naming the LLM budget scope a run draws on (``report:<id>``; set by `textguard report`)
+BUDGET_TAG = "textguard/budget_scope"
+
+
+def budget_scope(context: AssetExecutionContext) -> str | None:
+    """The shared LLM budget this run draws on (lib/ledger.py): its report's, its backfill's, or None for a
+    run started on its own (the rolling daily cap)."""
+    try:
+        tags = context.run.tags
+    except Exception:  # no run (a direct invocation)
+        return None
+    if tags.get(BUDGET_TAG):
+        return tags[BUDGET_TAG]
+    return f"backfill:{tags['dagster/backfill']}" if tags.get("dagster/backfill") else None
 
 
 def run_keys(context: AssetExecutionContext) -> list[str]:
@@ -103,6 +120,7 @@ def per_document(
     their result goes on that document's materialization event.
     """
     keys = run_keys(context)
+    use_scope(budget_scope(context))  # every LLM request of this step draws on the run's shared budget
     t0 = time.perf_counter()
     out: dict[str, pd.DataFrame | KeepFile | None] = {}
     failures: dict[str, str] = {}

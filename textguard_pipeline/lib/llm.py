@@ -22,6 +22,7 @@ import httpx
 
 from .. import settings as _settings
 from .http import Budget, HttpClient, HttpConfig, HttpError, Meter
+from .ledger import LedgerBudget
 from .outage import outage_label
 from .redact import redact, redact_url, register_secret, register_url
 
@@ -57,6 +58,8 @@ class LLMConfig:
     price_out_per_1k: float = 0.0
     max_cost: float | None = None
     max_tokens_total: int | None = None
+    max_cost_per_day: float | None = None
+    ledger_path: str | None = None  # the shared ledger (lib/ledger.py); None: this client's own budget
 
     def __post_init__(self) -> None:
         # masked in every message of this process from now on (an endpoint may echo the key back)
@@ -89,6 +92,8 @@ class LLMConfig:
             price_out_per_1k=s.price_out_per_1k,
             max_cost=s.max_cost,
             max_tokens_total=s.max_tokens_total,
+            max_cost_per_day=s.max_cost_per_day,
+            ledger_path=s.ledger_path or None,
         )
 
     def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
@@ -204,6 +209,8 @@ class ChatClient:
             cache_dir=config.cache_dir,
         )
         self.http = HttpClient(http_cfg, client=client, meter=meter)
+        if budget is None and config.ledger_path:
+            budget = LedgerBudget(config.ledger_path, config.max_cost, config.max_tokens_total, config.max_cost_per_day)
         self.budget = budget or Budget(config.max_cost, config.max_tokens_total)
 
     @property
@@ -300,7 +307,8 @@ class ChatClient:
             raise LLMError("invalid_json", "response is not a chat completion", raw=text[:2000]) from None
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
         pt, ct = usage.get("prompt_tokens"), usage.get("completion_tokens")
-        estimated = not isinstance(pt, int) or not isinstance(ct, int)
+        # absent, negative, NaN or not a count: the endpoint's word is not taken (it would disable the budget)
+        estimated = not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (pt, ct))
         if estimated:
             pt = estimate_tokens(json.dumps(messages, ensure_ascii=False))
             ct = estimate_tokens(content) if content else 0

@@ -19,6 +19,7 @@ does). Every name and message is made safe for XML and the terminal
 
 import os
 import time
+import uuid
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,7 @@ from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PART
 from .. import settings
 from ..core.documents import discover_documents
 from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
+from ..defs_kit.runner import BUDGET_TAG
 from ..lib.redact import redact
 from ..meanings.wordnet_install import lexicon_status
 from .instance import fail_orphaned_runs, open_instance, owner_tags
@@ -166,12 +168,14 @@ def materialize_corpus(
     workers = min(workers, len(tasks))
     t0, cpu0 = time.perf_counter(), cpu_seconds()
     progress = Progress(len(docs), quiet=quiet)
-    _RANGE_CONTEXT.update(instance=instance, job=job, checks_meta=checks_meta, log_level=log_level)
+    # one LLM budget for every run and process of this report (lib/ledger.py)
+    scope = f"report:{uuid.uuid4().hex}"
+    _RANGE_CONTEXT.update(instance=instance, job=job, checks_meta=checks_meta, log_level=log_level, scope=scope)
     log(f"materializing {len(docs)} document(s) in {len(tasks)} run(s), {workers} process(es)")
     parts: dict[int, ReportResult] = {}
     try:
         for task, (part, secs, ok, run_id) in run_ranges(
-            tasks, _run_range, workers, _worker_init, (str(instance.root_directory), select, log_level)
+            tasks, _run_range, workers, _worker_init, (str(instance.root_directory), select, log_level, scope)
         ):
             parts[task.index] = part
             progress.advance(len(task.keys))
@@ -225,7 +229,7 @@ def _job(defs, select: str | None):
         return _selection_job(defs, select) if select else defs.resolve_job_def("materialize_all")
 
 
-def _worker_init(home: str, select: str | None, log_level: str) -> None:
+def _worker_init(home: str, select: str | None, log_level: str, scope: str) -> None:
     """In a worker process: the same instance, definitions and job as the parent, once."""
     defs = load_definitions()
     job = _job(defs, select)
@@ -234,6 +238,7 @@ def _worker_init(home: str, select: str | None, log_level: str) -> None:
         instance=open_instance(home),
         job=job,
         log_level=log_level,
+        scope=scope,
         checks_meta={n: v for n, v in _check_specs(defs).items() if n.split("/", 1)[0] in selected},
     )
 
@@ -245,7 +250,12 @@ def _run_range(task: RangeTask) -> tuple[ReportResult, float, bool, str]:
     result = ctx["job"].execute_in_process(
         instance=ctx["instance"],
         run_config={"loggers": {"console": {"config": {"log_level": ctx["log_level"]}}}},
-        tags={ASSET_PARTITION_RANGE_START_TAG: task.first, ASSET_PARTITION_RANGE_END_TAG: task.last, **owner_tags()},
+        tags={
+            ASSET_PARTITION_RANGE_START_TAG: task.first,
+            ASSET_PARTITION_RANGE_END_TAG: task.last,
+            BUDGET_TAG: ctx["scope"],
+            **owner_tags(),
+        },
         raise_on_error=False,
     )
     part = ReportResult(runs=[result.run_id])
