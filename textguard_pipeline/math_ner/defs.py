@@ -80,6 +80,7 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
                 {k: reports[k]["unmapped"][:20] for k in frames if k in reports and reports[k]["unmapped"]}
             ),
             **llm_metadata(backend, before),
+            **_sent_windows(reports, frames),
         }
 
     try:
@@ -89,15 +90,27 @@ def ner_frames(context: AssetExecutionContext, ner_backend: NerBackendResource, 
             backend.close()
 
 
+def _sent_windows(reports: dict[str, dict[str, Any]], frames: dict[str, Any]) -> dict[str, Any]:
+    """The windows sent to the model per document, with their reason (first 20 of each; hybrid only)."""
+    sent = {
+        k: [w for w in reports[k].get("windows", []) if w["route"] == "llm"][:20]
+        for k in frames
+        if k in reports and reports[k].get("windows")
+    }
+    return {"ner_windows_sent": MetadataValue.json(sent)} if sent else {}
+
+
 def llm_metadata(backend: Any, before: dict[str, Any]) -> dict[str, Any]:
     """Windows by route (rules / llm / skipped), characters, requests, tokens and cost of this run."""
     now = llm_units_report(backend)
     if not now:
         return {}
     units = {k: v - before["units"].get(k, 0) for k, v in now["units"].items()}
+    reasons = {k: v - before.get("reasons", {}).get(k, 0) for k, v in now.get("reasons", {}).items()}
     usage = {k: v - before["usage"].get(k, 0) for k, v in now["usage"].items()}
     return {
         "ner_units_by_route": MetadataValue.json(units),
+        "ner_units_by_reason": MetadataValue.json({k: v for k, v in sorted(reasons.items()) if v}),
         "llm_chars": now["llm_chars"] - before["llm_chars"],
         "llm_requests": usage.get("requests", 0),
         "llm_prompt_tokens": usage.get("prompt_tokens", 0),

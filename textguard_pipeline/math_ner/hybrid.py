@@ -4,9 +4,13 @@ A text unit is cut into windows (paragraphs; a long paragraph into runs of sente
 ``WINDOW_MAX_CHARS``). The rule-based extractor reads the whole unit; then each window is
 
 * ``rules``   — a rule frame overlaps it: the rules have read it;
-* ``llm``     — no rule frame, but math-looking content (a number next to an operation, relation or
-  concept, a property word, or a number with a word-problem cue such as "how many"): sent to the LLM;
-* ``skipped`` — neither: no model call.
+* ``llm``     — no rule frame, but quantities in a relation the rules could not read (``routing.py``: a
+  property word, a quantity next to an operation, relation or concept, two quantities joined by a verb or
+  a preposition, one quantity with a cue or a question): sent to the LLM;
+* ``skipped`` — neither (no numbers, or only years, versions, dates, identifiers, table rows …): no call.
+
+Each window's route and reason are kept on the result (``NERResult.windows``) and counted as
+``route:reason`` (``reasons``).
 
 The windows for the LLM go in batches (``extract_batch`` — ``POST /ner/batch`` of the HTTP backend — or
 ``extract_many``, concurrent chat calls). The LLM's entities that overlap a rule entity are dropped
@@ -21,17 +25,12 @@ from collections import Counter
 from typing import Any
 
 from .frame_rules import sentences
+from .routing import decide
 from .rules import RuleBasedExtractor
 from .schemas import NerExtractor, NERResult
 
 WINDOW_MAX_CHARS = 1200
 _PARAGRAPH_RE = re.compile(r"\n[ \t]*\n\s*")
-_CUE_RE = re.compile(
-    r"(?<!\w)(?:how many|how much|how far|how long|altogether|in all|in total|total|left|"
-    r"more than|fewer|each|per|twice|half|ile|razem|łącznie|zostało|zostanie|więcej|mniej|"
-    r"każd\w*|po ile)(?!\w)",
-    re.I,
-)
 
 
 def windows(text: str, max_chars: int = WINDOW_MAX_CHARS) -> list[tuple[int, int]]:
@@ -72,18 +71,8 @@ def _cut(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int
 
 
 def route(text: str, window: tuple[int, int], rules: NERResult) -> str:
-    """``rules`` | ``llm`` | ``skipped`` for one window of a unit the rules have read."""
-    a, b = window
-    if any(f.start is not None and f.end is not None and f.start < b and a < f.end for f in rules.frames):
-        return "rules"
-    inside = [e for e in rules.entities if a <= e.start < b]
-    types = Counter(e.type for e in inside)
-    numbers = types["NUMBER"]
-    if types["PROPERTY"] or (numbers and (types["OPERATION"] or types["RELATION"] or types["CONCEPT"])):
-        return "llm"
-    if numbers and _CUE_RE.search(text, a, b):
-        return "llm"
-    return "skipped"
+    """``rules`` | ``llm`` | ``skipped`` for one window of a unit the rules have read (reason: :func:`decide`)."""
+    return decide(text, window, rules)[0]
 
 
 class HybridFrameExtractor:
@@ -102,6 +91,7 @@ class HybridFrameExtractor:
         self.window_chars = window_chars
         self.label = f"hybrid(rule_based+{llm.label})" if rules is not None else llm.label
         self.units: Counter = Counter()  # windows by route, over every call (the run's report)
+        self.reasons: Counter = Counter()  # windows by "route:reason"
         self.llm_chars = 0
 
     def close(self) -> None:
@@ -120,8 +110,10 @@ class HybridFrameExtractor:
         for i, (text, res) in enumerate(zip(texts, base)):
             counts: Counter = Counter()
             for w in windows(text, self.window_chars):
-                r = route(text, w, res) if self.rules is not None else "llm"
+                r, why = decide(text, w, res) if self.rules is not None else ("llm", "llm_backend")
                 counts[r] += 1
+                res.windows.append({"start": w[0], "end": w[1], "route": r, "reason": why})
+                self.reasons[f"{r}:{why}"] += 1
                 if r == "llm":
                     pending.append((i, *w))
             res.units = dict(counts)
@@ -173,6 +165,7 @@ def llm_units_report(extractor: Any) -> dict[str, Any]:
         return {}
     return {
         "units": {k: int(extractor.units.get(k, 0)) for k in ("rules", "llm", "skipped")},
+        "reasons": dict(extractor.reasons),
         "llm_chars": extractor.llm_chars,
         "usage": extractor.usage(),
     }

@@ -145,6 +145,8 @@ class NERResult:
     rejected_entities: list[dict[str, Any]] = field(default_factory=list)
     #: windows of the input by route (rules / llm / skipped) when a hybrid or LLM extractor read it
     units: dict[str, int] = field(default_factory=dict)
+    #: the hybrid extractor's windows: {start, end, route, reason} (offsets in the text)
+    windows: list[dict[str, Any]] = field(default_factory=list)
     #: which extractor produced each entity / frame (parallel lists), when more than one did
     entity_sources: list[str] | None = None
     frame_sources: list[str] | None = None

@@ -89,13 +89,14 @@ def ner_frame(doc_id: str, chunks: Iterable[Any], backend: NerExtractor) -> tupl
     many = getattr(backend, "extract_many", None)
     results = many([u[2] for u in units]) if many is not None else [backend.extract(u[2]) for u in units]
     rows: list[list[Any]] = []
-    report: dict[str, Any] = {"rejected_entities": [], "unmapped": [], "units": {}}
+    report: dict[str, Any] = {"rejected_entities": [], "unmapped": [], "units": {}, "windows": []}
     for (chunk_index, base, unit), res in zip(units, results):
         rows += _unit_rows(doc_id, chunk_index, base, unit, res, backend.label)
         report["rejected_entities"] += [{**r, "unit_start": base} for r in res.rejected_entities]
         report["unmapped"] += res.unmapped
         for k, v in res.units.items():
             report["units"][k] = report["units"].get(k, 0) + v
+        report["windows"] += [{**w, "start": base + w["start"], "end": base + w["end"]} for w in res.windows]
     df = pd.DataFrame(rows, columns=NER_COLUMNS)
     df["frame_index"] = pd.array([None] * len(df), dtype="Int64")
     frame_pos = df.index[df["kind"] == "frame"]
