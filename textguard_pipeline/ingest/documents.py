@@ -154,11 +154,33 @@ IGNORE_FILE = ".textguardignore"
 
 def ignore_patterns(corpus_root: Path | str) -> list[str]:
     """Glob patterns (relative to the root) from ``<root>/.textguardignore``."""
-    f = Path(corpus_root) / IGNORE_FILE
-    if not f.is_file():
-        return []
-    lines = f.read_text(encoding="utf-8").splitlines()
-    return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
+    return _read_ignore_file(Path(corpus_root) / IGNORE_FILE)[0]
+
+
+def _read_ignore_file(f: Path) -> tuple[list[str], str | None]:
+    """The patterns of the ignore file ``f`` and what is wrong with it (None: nothing).
+
+    Bytes that are not UTF-8 are read as ``\\xNN``, the way :func:`display_path` shows such bytes in file
+    names, so every other line still applies; the problem becomes a flagged row naming the file, and the
+    scan goes on (one bad file must not stop the report, prune or the sensor).
+    """
+    try:
+        if not f.is_file():
+            return [], None
+        data = f.read_bytes()
+    except OSError as exc:
+        return [], f"cannot be read: {exc.strerror or exc}; nothing is ignored until it can be"
+    problem = None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = data.decode("utf-8", "backslashreplace")
+        problem = (
+            f"not valid UTF-8 at byte offset {exc.start} ({exc.reason}); its bytes were read as \\xNN: "
+            "save it as UTF-8"
+        )
+    lines = text.splitlines()
+    return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")], problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +215,10 @@ def path_problem(path: Path | str, corpus_root: Path | str) -> str | None:
         return f"file name is not valid UTF-8 ({display_path(rel)!r}); rename the file"
     if p.is_symlink():
         target = os.readlink(p)
-        resolved = p.resolve()
+        try:
+            resolved = p.resolve()
+        except (OSError, RuntimeError):  # a loop of links: pathlib raises RuntimeError, the OS ELOOP
+            return f"symlink loop (to {display_path(target)!r}); not read"
         root = Path(corpus_root).resolve()
         if resolved != root and root not in resolved.parents:
             return f"symlink to {display_path(target)!r} points outside the corpus; copy the file in instead"
@@ -311,8 +336,12 @@ def scan_corpus(corpus_root: Path | str) -> dict[str, CorpusEntry]:
     root = Path(corpus_root)
     if not root.is_dir():
         raise FileNotFoundError(f"corpus directory not found: {root}")
-    ignored = ignore_patterns(root)
+    ignored, ignore_problem = _read_ignore_file(root / IGNORE_FILE)
     by_id: dict[str, list[CorpusEntry]] = {}
+    if ignore_problem is not None:
+        by_id[_doc_id_of_parts((IGNORE_FILE,))] = [
+            CorpusEntry(_doc_id_of_parts((IGNORE_FILE,)), root / IGNORE_FILE, IGNORE_FILE, ignore_problem)
+        ]
     for parts, path, plain, p, doc_id in _walk_entries(os.fspath(root), (), True):
         p = p or Path(path)
         shown = "/".join(parts) if plain else display_path(p.relative_to(root))
