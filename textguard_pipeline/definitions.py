@@ -10,6 +10,8 @@ import warnings
 
 import dagster as dg
 
+from . import settings
+
 # Multi-run backfill policies and partitioned asset checks are beta/preview in dagster 1.13; they are used on
 # purpose, so their warnings are silenced while the slices declare them, and only then.
 with warnings.catch_warnings():
@@ -35,6 +37,7 @@ def build_definitions(grouped_checks: bool = True) -> dg.Definitions:
 
     ``grouped_checks``: an asset's checks run in one step (defs_kit/check_steps.py).
     """
+    settings.check_settings()  # a bad value fails the code location's load naming the variable, not a run later
     resources = {**build_resources(), **meanings.resources(), **roundtrip.resources()}
     defs = dg.Definitions.merge(*(s.defs for s in SLICES), dg.Definitions(resources=resources))
     return group_check_steps(defs) if grouped_checks else defs

@@ -19,15 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping
 
+from .lib import setting_rules as rules
+from .lib.setting_rules import SettingsError, check_settings, checked  # noqa: F401  (the API of settings)
+
 #: The repository root (where data/ and workspace.yaml live).
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
-
-_TRUE = frozenset({"1", "true", "yes", "on"})
-_FALSE = frozenset({"0", "false", "no", "off"})
-
-
-class SettingsError(ValueError):
-    """An environment variable holds a value its setting cannot take."""
 
 
 def environ(env: Mapping[str, str] | None = None) -> Mapping[str, str]:
@@ -43,35 +39,31 @@ def env_str(name: str, default: str = "", env: Mapping[str, str] | None = None) 
 
 def env_bool(name: str, default: bool, env: Mapping[str, str] | None = None) -> bool:
     """1/true/yes/on or 0/false/no/off (any case); unset or blank → ``default``; anything else is an error."""
-    value = env_str(name, "", env).lower()
-    if not value:
-        return default
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    raise SettingsError(f"{name}={value!r} is not a boolean (use one of 1/0, true/false, yes/no, on/off)")
+    value = env_str(name, "", env)
+    return rules.parse_bool(name, value) if value else default
 
 
-def _number(name: str, default, env, kind, minimum):
+def _number(name: str, default, env, kind, minimum, maximum):
     raw = env_str(name, "", env)
-    if not raw:
-        return default
-    try:
-        value = kind(raw)
-    except ValueError:
-        raise SettingsError(f"{name}={raw!r} is not {'an integer' if kind is int else 'a number'}") from None
-    if minimum is not None and value < minimum:
-        raise SettingsError(f"{name}={raw!r} must be at least {minimum}")
-    return value
+    return rules.parse_number(name, raw, kind, minimum, maximum) if raw else default
 
 
-def env_int(name: str, default, env: Mapping[str, str] | None = None, minimum: int | None = None):
-    return _number(name, default, env, int, minimum)
+def env_int(name: str, default, env: Mapping[str, str] | None = None, minimum: int | None = None, maximum=None):
+    return _number(name, default, env, int, minimum, maximum)
 
 
-def env_float(name: str, default, env: Mapping[str, str] | None = None, minimum: float | None = None):
-    return _number(name, default, env, float, minimum)
+def env_float(name: str, default, env: Mapping[str, str] | None = None, minimum: float | None = None, maximum=None):
+    return _number(name, default, env, float, minimum, maximum)
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...], env: Mapping[str, str] | None = None) -> str:
+    """One of ``choices`` (lower-cased; unset or blank → ``default``); anything else names the variable."""
+    return rules.choice(name, env_str(name, default, env).lower(), choices)
+
+
+def env_existing_path(name: str, default: Path | str, env: Mapping[str, str] | None = None) -> str:
+    """A path that must exist when the variable sets it (a mistyped path would silently mean "nothing")."""
+    return rules.existing_path(name, env_str(name, "", env)) or str(default)
 
 
 def env_list(name: str, sep: str = "|", env: Mapping[str, str] | None = None) -> tuple[str, ...]:
@@ -127,15 +119,17 @@ def warehouse(env: Mapping[str, str] | None = None) -> str:
     return env_path("TEXTGUARD_WAREHOUSE", PROJECT_ROOT / "data" / "warehouse", env)
 
 
+@checked
 def max_partitions_per_run(env: Mapping[str, str] | None = None) -> int:
     """Documents per run in backfills, sensor runs and reports (``TEXTGUARD_MAX_PARTITIONS_PER_RUN``, ≥ 1)."""
-    return max(1, env_int("TEXTGUARD_MAX_PARTITIONS_PER_RUN", 50, env))
+    return env_int("TEXTGUARD_MAX_PARTITIONS_PER_RUN", 50, env, minimum=1)
 
 
 #: Default per-document size limit: 10 MiB (≥ 10 MB), the size up to which every asset stays under 2.5 GB.
 DEFAULT_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
 
 
+@checked
 def max_document_bytes(env: Mapping[str, str] | None = None) -> int:
     """Largest document read, in bytes (``TEXTGUARD_MAX_DOCUMENT_BYTES``, default 10 MiB, ≥ 1); a larger file
     becomes a flagged ``source_documents`` row naming the file and the limit."""
@@ -174,6 +168,7 @@ class ProtectionSettings:
     spacy_model: str = ""
 
 
+@checked
 def protection_settings(env: Mapping[str, str] | None = None) -> ProtectionSettings:
     return ProtectionSettings(
         use_ner=env_bool("TEXTGUARD_PROTECT_NER", True, env),
@@ -213,17 +208,15 @@ class MathNerSettings:
         return math_ner_settings(env)
 
 
+@checked
 def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
-    backend = env_str("TEXTGUARD_NER_BACKEND", "rules", env).lower()
-    if backend not in NER_BACKENDS:
-        raise SettingsError(f"TEXTGUARD_NER_BACKEND={backend!r} is not one of {', '.join(NER_BACKENDS)}")
     return MathNerSettings(
-        backend=backend,
+        backend=env_choice("TEXTGUARD_NER_BACKEND", "rules", NER_BACKENDS, env),
         url=env_str("TEXTGUARD_NER_URL", "", env),
-        timeout_ms=env_int("TEXTGUARD_NER_TIMEOUT_MS", 10_000, env),
-        max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env),
-        batch_size=max(1, min(100, env_int("TEXTGUARD_NER_BATCH_SIZE", 8, env))),
-        llm_attempts=max(1, env_int("TEXTGUARD_NER_LLM_ATTEMPTS", 2, env)),
+        timeout_ms=env_int("TEXTGUARD_NER_TIMEOUT_MS", 10_000, env, minimum=1, maximum=3_600_000),
+        max_retries=env_int("TEXTGUARD_NER_MAX_RETRIES", 2, env, minimum=0, maximum=100),
+        batch_size=env_int("TEXTGUARD_NER_BATCH_SIZE", 8, env, minimum=1, maximum=100),
+        llm_attempts=env_int("TEXTGUARD_NER_LLM_ATTEMPTS", 2, env, minimum=1, maximum=100),
     )
 
 
@@ -248,13 +241,20 @@ class MarkersGateSettings:
         return markers_gate_settings(env)
 
 
+#: markers.model.SOFT_FLAG_ACTIONS (settings imports nothing of the package)
+MARKERS_SOFT_FLAG_ACTIONS = ("llm", "weak_marker")
+
+
+@checked
 def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSettings:
     d = MarkersGateSettings()
     return MarkersGateSettings(
         enabled=env_bool("TEXTGUARD_MARKERS_GATE", d.enabled, env),
-        sequence_threshold=env_int("TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD", d.sequence_threshold, env),
-        soft_flag_action=env_str("TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, env),
-        fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env),
+        sequence_threshold=env_int("TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD", d.sequence_threshold, env, minimum=1),
+        soft_flag_action=env_choice(
+            "TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, MARKERS_SOFT_FLAG_ACTIONS, env
+        ),
+        fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env, minimum=0),
     )
 
 
@@ -270,6 +270,7 @@ class LanguageSettings:
     language: str = ""
 
 
+@checked
 def language_settings(env: Mapping[str, str] | None = None) -> LanguageSettings:
     value = env_str("TEXTGUARD_LANGUAGE", "", env).strip().lower()
     if value in ("", "auto"):
@@ -339,6 +340,7 @@ def llm_ledger_path(env: Mapping[str, str] | None = None) -> str:
 LLM_URL_VAR = "TEXTGUARD_LLM_URL"
 
 
+@checked
 def llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
     """The LLM settings from ``env`` (default: the process environment)."""
     key_env = env_str("TEXTGUARD_LLM_API_KEY_ENV", "TEXTGUARD_LLM_API_KEY", env)
@@ -349,7 +351,7 @@ def llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
         timeout_s=env_float("TEXTGUARD_LLM_TIMEOUT_S", 60.0, env, minimum=0.001),
         max_retries=env_int("TEXTGUARD_LLM_MAX_RETRIES", 2, env, minimum=0),
         backoff_s=env_float("TEXTGUARD_LLM_BACKOFF_S", 0.5, env, minimum=0.0),
-        max_retry_after_s=env_float("TEXTGUARD_LLM_MAX_RETRY_AFTER_S", 60.0, env, minimum=0.0),
+        max_retry_after_s=env_float("TEXTGUARD_LLM_MAX_RETRY_AFTER_S", 60.0, env, minimum=0.0, maximum=3600.0),
         concurrency=env_int("TEXTGUARD_LLM_CONCURRENCY", 4, env, minimum=1),
         requests_per_minute=env_float("TEXTGUARD_LLM_RPM", 0.0, env, minimum=0.0),
         tokens_per_minute=env_float("TEXTGUARD_LLM_TPM", 0.0, env, minimum=0.0),
@@ -393,6 +395,7 @@ class RewriteSettings:
         return f"rewriting is off: {' and '.join(missing)} not set" if missing else ""
 
 
+@checked
 def rewrite_settings(env: Mapping[str, str] | None = None) -> RewriteSettings:
     """The round-trip settings from ``env`` (default: the process environment)."""
     return RewriteSettings(
@@ -439,11 +442,13 @@ class WordNetSettings:
         return wordnet_settings(env)
 
 
+@checked
 def wordnet_settings(env: Mapping[str, str] | None = None) -> WordNetSettings:
     """Read now (tests and the CLI change the variables between calls)."""
+    lexicon = rules.lexicon_spec("TEXTGUARD_WN_LEXICON", env_str("TEXTGUARD_WN_LEXICON", "", env))
     return WordNetSettings(
         data_dir=env_path("TEXTGUARD_WN_DATA", PROJECT_ROOT / "data" / "wn_data", env),
-        lexicon=env_str("TEXTGUARD_WN_LEXICON", "", env),
+        lexicon=lexicon,
         download=env_bool("TEXTGUARD_WN_DOWNLOAD", True, env),
         apt=env_bool("TEXTGUARD_WN_APT", True, env),
     )
@@ -464,9 +469,13 @@ class WikidataSettings:
         return wikidata_settings(env)
 
 
+WIKIDATA_MODES = ("off", "cache_only", "online")
+
+
+@checked
 def wikidata_settings(env: Mapping[str, str] | None = None) -> WikidataSettings:
     url = env_str("TEXTGUARD_WIKIDATA_URL", "", env)
-    mode = env_str("TEXTGUARD_WIKIDATA_MODE", "online" if url else "off", env)
+    mode = env_choice("TEXTGUARD_WIKIDATA_MODE", "online" if url else "off", WIKIDATA_MODES, env)
     if env_bool("TEXTGUARD_WIKIDATA_OFFLINE", False, env) and mode == "online":
         mode = "cache_only"
     return WikidataSettings(
@@ -483,7 +492,7 @@ def default_wikidata_cache_dir() -> str:
 
 def default_suppressions_path(env: Mapping[str, str] | None = None) -> str:
     """``$TEXTGUARD_SUPPRESSIONS``, default ``data/suppressions.csv`` of the project."""
-    return env_path("TEXTGUARD_SUPPRESSIONS", PROJECT_ROOT / "data" / "suppressions.csv", env)
+    return env_existing_path("TEXTGUARD_SUPPRESSIONS", PROJECT_ROOT / "data" / "suppressions.csv", env)
 
 
 @dataclass(frozen=True)
@@ -526,6 +535,7 @@ class MeaningsSettings:
         return meanings_settings(env)
 
 
+@checked
 def meanings_settings(env: Mapping[str, str] | None = None) -> MeaningsSettings:
     wd = wikidata_settings(env)
     return MeaningsSettings(
@@ -536,10 +546,10 @@ def meanings_settings(env: Mapping[str, str] | None = None) -> MeaningsSettings:
         wikidata_cache_dir=wd.cache_dir,
         suppressions_path=default_suppressions_path(env),
         spacy_model=env_str("TEXTGUARD_SPACY_MODEL", "", env),
-        boundary=env_str("TEXTGUARD_MEANINGS_BOUNDARY", "split", env),
-        min_occurrences_subject=env_int("TEXTGUARD_MEANINGS_MIN_SUBJECT", 1, env),
-        min_occurrences_author=env_int("TEXTGUARD_MEANINGS_MIN_AUTHOR", 1, env),
-        sense_encoder=env_str("TEXTGUARD_SENSE_ENCODER", "minilm", env).strip().lower() or "minilm",
+        boundary=env_choice("TEXTGUARD_MEANINGS_BOUNDARY", "split", ("split", "reject"), env),
+        min_occurrences_subject=env_int("TEXTGUARD_MEANINGS_MIN_SUBJECT", 1, env, minimum=1),
+        min_occurrences_author=env_int("TEXTGUARD_MEANINGS_MIN_AUTHOR", 1, env, minimum=1),
+        sense_encoder=env_choice("TEXTGUARD_SENSE_ENCODER", "minilm", ("minilm", "off"), env),
     )
 
 
@@ -552,7 +562,8 @@ EXECUTORS = ("in_process", "multiprocess", "celery")
 class OperationsSettings:
     """How runs execute and when the corpus is refreshed. Env: TEXTGUARD_EXECUTOR (in_process | multiprocess |
     celery), TEXTGUARD_REFRESH_CRON (default nightly 02:00) / _REFRESH_TZ (UTC), TEXTGUARD_CELERY_BROKER /
-    _CELERY_BACKEND (default redis on loopback), TEXTGUARD_IO_CACHE_MB (IO manager read cache, 0 = off)."""
+    _CELERY_BACKEND (default redis on loopback), TEXTGUARD_IO_CACHE_MB (IO manager read cache, 0 = off),
+    TEXTGUARD_LOCK_WAIT_S (longest wait for the instance lock before giving up naming its holder, 300)."""
 
     executor: str = "multiprocess"
     refresh_cron: str = "0 2 * * *"
@@ -560,18 +571,24 @@ class OperationsSettings:
     celery_broker: str = "redis://127.0.0.1:6379/0"
     celery_backend: str = ""  # empty: the broker
     io_cache_mb: float = 256.0
+    lock_wait_s: float = 300.0
 
 
+@checked
 def operations_settings(env: Mapping[str, str] | None = None) -> OperationsSettings:
     d = OperationsSettings()
     broker = env_str("TEXTGUARD_CELERY_BROKER", d.celery_broker, env)
+    executor = env_str("TEXTGUARD_EXECUTOR", d.executor, env).lower().replace("-", "_")
     return OperationsSettings(
-        executor=env_str("TEXTGUARD_EXECUTOR", d.executor, env).lower().replace("-", "_"),
-        refresh_cron=env_str("TEXTGUARD_REFRESH_CRON", d.refresh_cron, env),
-        refresh_tz=env_str("TEXTGUARD_REFRESH_TZ", d.refresh_tz, env),
+        executor=rules.choice("TEXTGUARD_EXECUTOR", executor, EXECUTORS),
+        refresh_cron=rules.cron_expression(
+            "TEXTGUARD_REFRESH_CRON", env_str("TEXTGUARD_REFRESH_CRON", d.refresh_cron, env)
+        ),
+        refresh_tz=rules.time_zone("TEXTGUARD_REFRESH_TZ", env_str("TEXTGUARD_REFRESH_TZ", d.refresh_tz, env)),
         celery_broker=broker,
         celery_backend=env_str("TEXTGUARD_CELERY_BACKEND", broker, env),
         io_cache_mb=env_float("TEXTGUARD_IO_CACHE_MB", d.io_cache_mb, env, minimum=0.0),
+        lock_wait_s=env_float("TEXTGUARD_LOCK_WAIT_S", d.lock_wait_s, env, minimum=0.0),
     )
 
 
@@ -583,6 +600,7 @@ def textguard_environment(env: Mapping[str, str] | None = None) -> dict[str, str
 # --- scale
 
 
+@checked
 def report_workers(env: Mapping[str, str] | None = None) -> int:
     """Processes ``textguard report`` runs document ranges in (``TEXTGUARD_REPORT_WORKERS``; 0 or unset: one
     per core)."""

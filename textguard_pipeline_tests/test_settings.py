@@ -38,7 +38,8 @@ def test_env_bool_rejects_an_unknown_value_naming_the_variable():
 def test_numbers_are_checked():
     with pytest.raises(settings.SettingsError, match="TEXTGUARD_MAX_PARTITIONS_PER_RUN"):
         settings.max_partitions_per_run({"TEXTGUARD_MAX_PARTITIONS_PER_RUN": "fifty"})
-    assert settings.max_partitions_per_run({"TEXTGUARD_MAX_PARTITIONS_PER_RUN": "0"}) == 1
+    with pytest.raises(settings.SettingsError, match="TEXTGUARD_MAX_PARTITIONS_PER_RUN='0' must be at least 1"):
+        settings.max_partitions_per_run({"TEXTGUARD_MAX_PARTITIONS_PER_RUN": "0"})
 
 
 def test_protection_settings_are_frozen_and_typed():

@@ -10,6 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .. import settings
+from ..operations.preflight import Refused
+from ..operations.safe_text import one_line
 from . import dev, doctor, ner_serve, prune, report, wordnet
 
 SUBCOMMANDS = (report, prune, dev, doctor, ner_serve, wordnet)
@@ -51,16 +54,27 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+#: commands that run the pipeline or touch the instance: every setting is checked before they do any work
+CHECKED = ("run", "report", "prune", "dev")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv[:1] == ["dev"]:  # everything after it belongs to `dagster dev` (argparse would claim -h, -p …)
-        return dev.run_dev(argv[1:])
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if getattr(args, "func", None) is None:  # a bare `textguard`: what it can do, not an error
-        parser.print_help()
-        return 0
-    return int(args.func(args) or 0)
+    command = argv[0] if argv else ""
+    try:
+        if command in CHECKED:
+            settings.check_settings()
+        if command == "dev":  # everything after it belongs to `dagster dev` (argparse would claim -h, -p …)
+            return dev.run_dev(argv[1:])
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if getattr(args, "func", None) is None:  # a bare `textguard`: what it can do, not an error
+            parser.print_help()
+            return 0
+        return int(args.func(args) or 0)
+    except (settings.SettingsError, Refused) as exc:
+        print(f"textguard {command}: {one_line(str(exc))}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,10 +8,32 @@ from .. import settings
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from ..operations.preflight import UnusablePath
+    from ..operations.safe_text import install_safe_log_records
+
     settings.set_paths(corpus=args.corpus, warehouse=args.warehouse)
-    return run_report(
-        out_dir=args.out, batch_size=args.batch_size, select=args.select, quiet=args.quiet, workers=args.workers
-    )
+    install_safe_log_records()  # no escape sequence from a file name reaches the terminal, Dagster's lines included
+    try:
+        return run_report(
+            out_dir=args.out, batch_size=args.batch_size, select=args.select, quiet=args.quiet, workers=args.workers
+        )
+    except Exception as exc:
+        if not _disk_full(exc):
+            raise
+        raise UnusablePath(
+            f"the Dagster instance folder {settings.dagster_home()} is full (its SQLite database could not grow): "
+            "free space there or set DAGSTER_HOME to a folder with room, then run the report again"
+        ) from None
+
+
+def _disk_full(exc: BaseException | None) -> bool:
+    """True when ``exc`` or what caused it is SQLite's "database or disk is full" (or ENOSPC on the instance)."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if "database or disk is full" in str(exc):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
 
 
 def run_report(
@@ -22,8 +44,10 @@ def run_report(
     workers: int | None = None,
 ) -> int:
     # the CLI imports a command's modules when it runs: `textguard --help` stays fast
+    from ..operations.preflight import check_run_paths
     from ..operations.report import materialize_corpus, render_markdown, write_report
 
+    check_run_paths(settings.dagster_home(), settings.warehouse(), out_dir)
     log = (lambda *_a, **_k: None) if quiet else (lambda m: print(m, flush=True))
     estimate = llm_cost_estimate(select)
     if estimate:

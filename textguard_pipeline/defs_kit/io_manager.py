@@ -35,6 +35,7 @@ from dagster import InputContext, MetadataValue, OutputContext, UPathIOManager
 from upath import UPath
 
 from .. import settings
+from ..lib import written
 from .rule_memo import MEMO
 from .run_keys import run_partition_keys
 
@@ -388,16 +389,20 @@ def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> tuple[pa.Tab
     from the temporary file before the rename: a rename keeps both, and a writer that replaces the file
     afterwards gives it another inode, so the identity never names someone else's file."""
     path = as_upath(path)
-    table = frame_to_table(frame)
+    table = written.stamp(frame_to_table(frame), path)
     # The writer's pid in the name lets a sweep tell an orphan (writer killed) from a file being written.
     tmp = path.with_name(f".{path.name}.{os.getpid()}-{uuid.uuid4().hex}.tmp")
     if is_local(path):
         local_tmp, local_path = os.fspath(tmp), os.fspath(path)
         os.makedirs(os.path.dirname(local_path), exist_ok=True)
         try:
-            pq.write_table(table, local_tmp)
+            with open(local_tmp, "wb") as fh:
+                pq.write_table(table, fh)
+                fh.flush()
+                os.fsync(fh.fileno())  # the bytes are on disk before the name points at them
             st = os.stat(local_tmp)
             os.replace(local_tmp, local_path)
+            _fsync_dir(os.path.dirname(local_path))  # and the rename itself survives a power loss
         finally:
             if os.path.exists(local_tmp):
                 os.unlink(local_tmp)
@@ -407,3 +412,11 @@ def write_parquet_atomic(frame: pd.DataFrame, path: UPath | str) -> tuple[pa.Tab
         pq.write_table(table, fh)
     tmp.rename(path)
     return table, None
+
+
+def _fsync_dir(directory: str) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -176,8 +176,7 @@ def _read_ignore_file(f: Path) -> tuple[list[str], str | None]:
     except UnicodeDecodeError as exc:
         text = data.decode("utf-8", "backslashreplace")
         problem = (
-            f"not valid UTF-8 at byte offset {exc.start} ({exc.reason}); its bytes were read as \\xNN: "
-            "save it as UTF-8"
+            f"not valid UTF-8 at byte offset {exc.start} ({exc.reason}); its bytes were read as \\xNN: save it as UTF-8"
         )
     lines = text.splitlines()
     return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")], problem

@@ -35,7 +35,7 @@ from ..core.llm import ChatClient
 from ..core.nlp import load_spacy, model_label
 from ..core.parsing import Chunk
 from ..lib.llm import LLMConfig, UsageTally
-from ..settings import MeaningsSettings, llm_settings
+from ..settings import MeaningsSettings, llm_settings, wordnet_settings
 from .candidates import (
     DISAMBIGUATION_PROMPT_VERSION,
     EMBEDDED_VERSION,
@@ -559,11 +559,12 @@ def build_resolver(settings: MeaningsSettings) -> MeaningResolver:
     try:
         wnet = open_wordnet()
     except WordNetNotInstalled:
-        if not settings.install_small_lexicon:
-            raise
+        if not settings.install_small_lexicon or wordnet_settings().lexicon:
+            raise  # a named lexicon that is missing is the user's to install, never replaced by another
         # No lexicon yet (e.g. a fresh clone before `textguard wordnet install`): the small shipped
-        # WN-LMF file, offline; wordnet_status() carries the limited-coverage warning into metadata.
-        install_wordnet(wndb_dirs=(), allow_download=False, log=lambda _msg: None)
+        # WN-LMF file, offline; wordnet_status() carries the limited-coverage warning into metadata. Not
+        # recorded as the choice: only `textguard wordnet install` chooses for later runs.
+        install_wordnet(lexicon=None, wndb_dirs=(), allow_download=False, log=lambda _msg: None, record=False)
         open_wordnet.cache_clear()
         wnet = open_wordnet()
     status = wordnet_status()

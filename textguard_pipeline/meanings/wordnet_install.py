@@ -315,8 +315,12 @@ def install_wordnet(
     allow_download: bool = True,
     log: Log = print,
     apt: bool = False,
+    record: bool = True,
 ) -> WordNetInfo:
     """Make a usable lexicon available (see the module docstring for the order).
+
+    ``record``: write the choice for later runs (only ``textguard wordnet install`` does; a run that installs
+    the small lexicon because none is there must not make a choice that outlives it).
 
     Idempotent: when a full lexicon is already installed this only counts it
     (well under a second). ``allow_download`` is also switched off by
@@ -334,28 +338,28 @@ def install_wordnet(
     if lexicon:
         hit = _match_installed(lexicon, installed)
         if hit:
-            return _finish(hit, "installed", log)
+            return _finish(hit, "installed", log, record=record)
     elif from_path is None:
         full = [s for s in installed if not _is_mini(s[1])]
         if full:
             hit = _choose(full) if _choose(installed) in full else max(full, key=_rank)
-            return _finish(hit, "installed", log)
+            return _finish(hit, "installed", log, record=record)
 
     # 2. --from: a WN-LMF file, or a WNDB directory
     if from_path:
         path = Path(from_path).expanduser()
         if path.is_dir():
-            return _finish(_install_wndb(path, log), f"wndb:{path}", log)
+            return _finish(_install_wndb(path, log), f"wndb:{path}", log, record=record)
         if not path.is_file():
             raise WordNetError(f"--from {from_path}: no such file or directory")
-        return _finish(_add_lmf(path, log), f"lmf:{path}", log)
+        return _finish(_add_lmf(path, log), f"lmf:{path}", log, record=record)
 
     # --lexicon SPEC that is not installed: the user asked for that one, so try it first.
     downloads = wordnet_settings().download
     allow_download = allow_download and downloads
     if lexicon and allow_download:
         try:
-            return _finish(_download(lexicon, log), f"download:{lexicon}", log)
+            return _finish(_download(lexicon, log), f"download:{lexicon}", log, record=record)
         except WordNetError as exc:
             problems.append(str(exc))
             log(f"wordnet: {exc}")
@@ -368,7 +372,9 @@ def install_wordnet(
     for d in wndb_dirs:
         if find_wndb(d):
             try:
-                return _finish(_install_wndb(Path(d), log), f"wndb:{d}", log, _fallback_note(lexicon, problems))
+                return _finish(
+                    _install_wndb(Path(d), log), f"wndb:{d}", log, _fallback_note(lexicon, problems), record=record
+                )
             except WordNetError as exc:
                 problems.append(str(exc))
                 log(f"wordnet: {exc}")
@@ -377,7 +383,7 @@ def install_wordnet(
     if allow_download and not lexicon:
         try:
             spec = newest_oewn_spec()
-            return _finish(_download(spec, log), f"download:{spec}", log)
+            return _finish(_download(spec, log), f"download:{spec}", log, record=record)
         except WordNetError as exc:
             problems.append(str(exc))
             log(f"wordnet: {exc}")
@@ -395,10 +401,12 @@ def install_wordnet(
         warning += " (tried: " + "; ".join(problems) + ")"
     if lexicon:
         warning = f"requested lexicon {lexicon!r} could not be installed; " + warning
-    return _finish(spec, f"shipped:{MINI_LEXICON_PATH.name}", log, warning=warning)
+    return _finish(spec, f"shipped:{MINI_LEXICON_PATH.name}", log, warning=warning, record=record)
 
 
-def _finish(spec: tuple[str, str], source: str, log: Log, warning: str | None = None) -> WordNetInfo:
+def _finish(
+    spec: tuple[str, str], source: str, log: Log, warning: str | None = None, record: bool = True
+) -> WordNetInfo:
     info = _info_for(spec, source, warning)
     if info.synsets == 0:
         raise WordNetError(f"lexicon {info.spec} is empty after installation (every lookup would answer [])")
@@ -408,7 +416,8 @@ def _finish(spec: tuple[str, str], source: str, log: Log, warning: str | None = 
             info = WordNetInfo(
                 **{**asdict(info), "source": marker.get("source", source), "warning": marker.get("warning")}
             )
-    _write_marker(info)
+    if record:
+        _write_marker(info)
     if not info.is_mini:
         _remove_mini(log)
     _close_pool()

@@ -20,10 +20,13 @@ FAILED instead of leaving them STARTED for ever.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import shutil
 import socket
+import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,21 +36,84 @@ from dagster._core.instance.ref import InstanceRef
 
 from .. import settings
 from ..lib.processes import process_alive, start_time
+from .preflight import LockBusy
+from .safe_text import one_line
 
 LOCK_NAME = ".textguard-instance.lock"
 PID_TAG, HOST_TAG, START_TAG = "textguard/pid", "textguard/host", "textguard/pid_start"
 
 
 @contextmanager
-def instance_lock(home: str | os.PathLike[str]) -> Iterator[None]:
-    """An exclusive lock on ``home`` shared by every textguard process on this machine (blocks until free)."""
+def instance_lock(home: str | os.PathLike[str], wait_s: float | None = None) -> Iterator[None]:
+    """An exclusive lock on ``home`` shared by every textguard process on this machine.
+
+    Waits at most ``wait_s`` (None: ``TEXTGUARD_LOCK_WAIT_S``), then raises :class:`LockBusy` naming the
+    holder: a stopped process (SIGSTOP, a debugger) keeps a lock for ever, and the next report must say so
+    rather than hang. The holder writes its pid, start time and command into the lock file.
+    """
     Path(home).mkdir(parents=True, exist_ok=True)
-    with open(Path(home) / LOCK_NAME, "a+") as fh:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+    wait_s = settings.operations_settings().lock_wait_s if wait_s is None else wait_s
+    path = Path(home) / LOCK_NAME
+    with open(path, "a+") as fh:
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise LockBusy(
+                        f"the instance lock {path} {_holder(path)}; gave up after {wait_s:g} s (TEXTGUARD_LOCK_WAIT_S)"
+                    ) from None
+                time.sleep(min(0.1, max(0.0, deadline - time.monotonic())))
         try:
+            fh.seek(0)
+            fh.truncate()
+            fh.write(json.dumps({"pid": os.getpid(), "start": _started_at(os.getpid()), "command": _command()}))
+            fh.flush()
             yield
         finally:
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+def _holder(path: Path) -> str:
+    try:
+        who = json.loads(path.read_text(encoding="utf-8") or "{}")
+    except (OSError, ValueError):
+        who = {}
+    if not who.get("pid"):
+        return "is held by another process (it did not say which)"
+    state = "" if process_alive(int(who["pid"])) else " (gone)"
+    stopped = " (stopped)" if _state(int(who["pid"])) == "T" else ""
+    return (
+        f"is held by pid {who['pid']}{state}{stopped}, started {who.get('start') or '?'}, "
+        f"command {one_line(str(who.get('command') or '?'))}"
+    )
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
+def _started_at(pid: int) -> str:
+    """The process start as local time (from /proc; '' when unknown)."""
+    try:
+        ticks = int(start_time(pid))
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+    except (ValueError, OSError):
+        return ""
+    started = time.time() - uptime + ticks / os.sysconf("SC_CLK_TCK")
+    return time.strftime("%Y-%m-%d %H:%M:%S %Z", time.localtime(started))
+
+
+def _command() -> str:
+    try:
+        return Path("/proc/self/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace").strip()
+    except OSError:
+        return " ".join(sys.argv)
 
 
 def _install_config(home: Path) -> None:

@@ -35,7 +35,13 @@ DEFAULT_REFRESH_CRON = settings.OperationsSettings.refresh_cron  # nightly at 02
 
 
 def refresh_cron() -> str:
-    return settings.operations_settings().refresh_cron
+    """``TEXTGUARD_REFRESH_CRON`` checked with Dagster's own rule (settings checks the shape; this, e.g., Feb 30)."""
+    from dagster._utils.schedules import is_valid_cron_string
+
+    cron = settings.operations_settings().refresh_cron
+    if not is_valid_cron_string(cron):
+        raise settings.SettingsError(f"TEXTGUARD_REFRESH_CRON={cron!r} is not a cron schedule Dagster accepts")
+    return cron
 
 
 def refresh_timezone() -> str:

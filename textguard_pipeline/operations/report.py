@@ -45,7 +45,7 @@ from ..lib.redact import redact
 from ..meanings.wordnet_install import lexicon_status
 from .instance import fail_orphaned_runs, open_instance, owner_tags
 from .parallel import Progress, RangeTask, Throughput, cpu_seconds, run_ranges, split_size, weighted_split
-from .safe_text import one_line, visible
+from .safe_text import install_safe_log_records, one_line, visible
 from .warehouse import Stale, find_stale, orphan_tmp_files, remove_files
 
 
@@ -231,6 +231,7 @@ def _job(defs, select: str | None):
 
 def _worker_init(home: str, select: str | None, log_level: str, scope: str) -> None:
     """In a worker process: the same instance, definitions and job as the parent, once."""
+    install_safe_log_records()
     defs = load_definitions()
     job = _job(defs, select)
     selected = {k.to_user_string() for k in job.asset_layer.selected_asset_keys}

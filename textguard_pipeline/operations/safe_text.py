@@ -31,3 +31,36 @@ def visible(text: str) -> str:
 def one_line(text: str) -> str:
     """:func:`visible`, with newlines and tabs escaped too (for names and XML attributes)."""
     return visible(text).replace("\n", "\\n").replace("\t", "\\t")
+
+
+def _safe(value):
+    return visible(value) if isinstance(value, str) else value
+
+
+def install_safe_log_records() -> None:
+    """Every log record this process makes, Dagster's own ERROR lines included, with its message, arguments and
+    traceback text made :func:`visible` (a file name holding ``\\x1b[2J`` must not clear the terminal).
+
+    Done in the record factory because Dagster's console logger is a fresh ``Logger`` per run, outside the
+    logging tree, so no filter on a named logger or the root reaches it; colours are added later, by the
+    formatter, and stay. Idempotent."""
+    import logging
+    import traceback
+
+    previous = logging.getLogRecordFactory()
+    if getattr(previous, "textguard_safe", False):
+        return
+
+    def factory(*args, **kwargs):
+        record = previous(*args, **kwargs)
+        record.msg = _safe(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_safe(a) for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: _safe(v) for k, v in record.args.items()}
+        if record.exc_info and record.exc_info[0] is not None and not record.exc_text:
+            record.exc_text = visible("".join(traceback.format_exception(*record.exc_info)).rstrip("\n"))
+        return record
+
+    factory.textguard_safe = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(factory)

@@ -129,14 +129,15 @@ def test_a_full_disk_is_named_in_the_failures_and_leaves_no_torn_file(tmp_path, 
     assert_no_torn_files(p.warehouse)
 
 
-def test_a_read_only_warehouse_is_named_in_the_failures(tmp_path, small_tmpfs):
+def test_a_read_only_warehouse_is_refused_before_any_work_naming_it(tmp_path, small_tmpfs):
     subprocess.run(["mount", "-o", "remount,ro", str(small_tmpfs)], check=True)
     p = place(tmp_path, warehouse=small_tmpfs / "warehouse")
     write_docs(p.corpus, 2)
     res = p.report()
-    assert res.returncode == 1
-    md = p.markdown()
-    assert "Read-only file system" in md and f"cannot write {p.warehouse}/" in md
+    assert res.returncode == 2
+    assert f"the warehouse (TEXTGUARD_WAREHOUSE / --warehouse) {p.warehouse} cannot be written" in res.stderr
+    assert "Read-only file system" in res.stderr
+    assert not (p.home / "history").exists()  # refused before the instance was touched
 
 
 def test_stale_documents_are_reported_and_removed_only_by_prune(tmp_path):
@@ -156,7 +157,7 @@ def test_stale_documents_are_reported_and_removed_only_by_prune(tmp_path):
     assert dry.returncode == 0, dry.stderr[-3000:]
     assert "would remove partition doc002.txt" in dry.stdout and all(f.exists() for f in stale_files)
 
-    done = subprocess.run(p.command("prune"), env=p.env(), capture_output=True, text=True, timeout=300)
+    done = subprocess.run(p.command("prune", "--yes"), env=p.env(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "removed 1 partition(s) and 2 file(s)" in done.stdout
     assert not any(f.exists() for f in stale_files)
