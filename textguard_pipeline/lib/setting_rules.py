@@ -53,7 +53,7 @@ def parse_bool(name: str, raw: str) -> bool:
 def existing_path(name: str, value: str) -> str:
     """A path that must exist when a variable sets it (a mistyped path would silently mean "nothing")."""
     if value and not os.path.exists(value):
-        raise SettingsError(f"{name}={value!r}: no such file or directory")
+        raise SettingsError(f"{name}={value!r} names no such file or folder")
     return value
 
 
