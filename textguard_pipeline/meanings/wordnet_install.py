@@ -290,6 +290,11 @@ def _open(data_dir: str, _wanted: str):
     from wn.morphy import Morphy
 
     info = wordnet_status()
+    if info is None and _wanted:
+        raise WordNetNotInstalled(
+            f"TEXTGUARD_WN_LEXICON={_wanted!r} is not installed in {data_dir} (no lexicon is): "
+            f"run `textguard wordnet install --lexicon {_wanted}`"
+        )
     if info is None:
         raise WordNetNotInstalled(
             f"no WordNet lexicon is installed in {data_dir}: run `textguard wordnet install` "
