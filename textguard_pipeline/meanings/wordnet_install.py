@@ -291,10 +291,7 @@ def _open(data_dir: str, _wanted: str):
 
     info = wordnet_status()
     if info is None and _wanted:
-        raise WordNetNotInstalled(
-            f"TEXTGUARD_WN_LEXICON={_wanted!r} is not installed in {data_dir} (no lexicon is): "
-            f"run `textguard wordnet install --lexicon {_wanted}`"
-        )
+        raise WordNetNotInstalled(f"TEXTGUARD_WN_LEXICON={_wanted!r} is not installed in {data_dir} (none is)")
     if info is None:
         raise WordNetNotInstalled(
             f"no WordNet lexicon is installed in {data_dir}: run `textguard wordnet install` "
@@ -324,8 +321,7 @@ def install_wordnet(
 ) -> WordNetInfo:
     """Make a usable lexicon available (see the module docstring for the order).
 
-    ``record``: write the choice for later runs (only ``textguard wordnet install`` does; a run that installs
-    the small lexicon because none is there must not make a choice that outlives it).
+    ``record``: write the choice for later runs (only ``textguard wordnet install``; never a run).
 
     Idempotent: when a full lexicon is already installed this only counts it
     (well under a second). ``allow_download`` is also switched off by
