@@ -241,10 +241,6 @@ class MarkersGateSettings:
         return markers_gate_settings(env)
 
 
-#: markers.model.SOFT_FLAG_ACTIONS (settings imports nothing of the package)
-MARKERS_SOFT_FLAG_ACTIONS = ("llm", "weak_marker")
-
-
 @checked
 def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSettings:
     d = MarkersGateSettings()
@@ -252,7 +248,10 @@ def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSe
         enabled=env_bool("TEXTGUARD_MARKERS_GATE", d.enabled, env),
         sequence_threshold=env_int("TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD", d.sequence_threshold, env, minimum=1),
         soft_flag_action=env_choice(
-            "TEXTGUARD_MARKERS_SOFT_FLAG_ACTION", d.soft_flag_action, MARKERS_SOFT_FLAG_ACTIONS, env
+            "TEXTGUARD_MARKERS_SOFT_FLAG_ACTION",
+            d.soft_flag_action,
+            ("llm", "weak_marker"),
+            env,  # model.py's
         ),
         fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env, minimum=0),
     )
@@ -404,21 +403,11 @@ def rewrite_settings(env: Mapping[str, str] | None = None) -> RewriteSettings:
         chunk_chars=env_int("TEXTGUARD_REWRITE_CHUNK_CHARS", 4000, env, minimum=200),
         temperature=env_float("TEXTGUARD_REWRITE_TEMPERATURE", 0.0, env, minimum=0.0),
         llm=llm_settings(env),
-        length_band=_length_band(env_str("TEXTGUARD_REWRITE_LENGTH_BAND", "", env)),
+        length_band=rules.length_band(
+            "TEXTGUARD_REWRITE_LENGTH_BAND", env_str("TEXTGUARD_REWRITE_LENGTH_BAND", "", env)
+        ),
         language=env_str("TEXTGUARD_REWRITE_LANGUAGE", "", env).strip(),
     )
-
-
-_BAND = re.compile(r"^\s*(?:off|none|(\d*\.?\d+)\s*[-,]\s*(\d*\.?\d+))\s*$", re.I)
-
-
-def _length_band(value: str) -> str:
-    m = _BAND.match(value) if value.strip() else None
-    if value.strip() and (m is None or (m.group(1) and float(m.group(1)) >= float(m.group(2)))):
-        raise SettingsError(
-            f"TEXTGUARD_REWRITE_LENGTH_BAND must look like '0.5-2.0' (low < high) or 'off', got {value!r}"
-        )
-    return value.strip()
 
 
 # --- meanings (mentions and meanings, seed 003; WordNet; Wikidata)

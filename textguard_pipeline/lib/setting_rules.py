@@ -112,3 +112,14 @@ def lexicon_spec(name: str, value: str) -> str:
     if value and not _LEXICON_SPEC.match(value):
         raise SettingsError(f"{name}={value!r} is not a wn lexicon specifier such as 'oewn:2024'")
     return value
+
+
+_BAND = re.compile(r"^\s*(?:off|none|(\d*\.?\d+)\s*[-,]\s*(\d*\.?\d+))\s*$", re.I)
+
+
+def length_band(name: str, value: str) -> str:
+    """``low-high`` (low < high) or ``off``; blank: the task's default."""
+    m = _BAND.match(value) if value.strip() else None
+    if value.strip() and (m is None or (m.group(1) and float(m.group(1)) >= float(m.group(2)))):
+        raise SettingsError(f"{name} must look like '0.5-2.0' (low < high) or 'off', got {value!r}")
+    return value.strip()
