@@ -286,22 +286,8 @@ def language_settings(env: Mapping[str, str] | None = None) -> LanguageSettings:
 
 @dataclass(frozen=True)
 class LLMSettings:
-    """The OpenAI-compatible endpoint and what using it may cost.
-
-    TEXTGUARD_LLM_URL (base URL ending in /v1; unset = no LLM), TEXTGUARD_LLM_MODEL, the key in the env
-    var named by TEXTGUARD_LLM_API_KEY_ENV (default TEXTGUARD_LLM_API_KEY), TEXTGUARD_LLM_TIMEOUT_S (60),
-    TEXTGUARD_LLM_MAX_RETRIES (2; on 5xx, 429, timeouts, connection errors), TEXTGUARD_LLM_BACKOFF_S
-    (0.5, doubled per retry), TEXTGUARD_LLM_MAX_RETRY_AFTER_S (60: cap on a server's Retry-After),
-    TEXTGUARD_LLM_CONCURRENCY (4 requests in flight; also the Stage A windows and disambiguation batches
-    a document runs at once), TEXTGUARD_LLM_RPM (requests per minute, 0 = no limit), TEXTGUARD_LLM_TPM
-    (tokens per minute, estimated from characters and corrected by the reported usage; 0 = no limit),
-    TEXTGUARD_LLM_MAX_COST (USD per `textguard report` or backfill, all its runs and processes together;
-    unset = no limit), TEXTGUARD_LLM_MAX_TOKENS_TOTAL (token cap, same scope; unset = none),
-    TEXTGUARD_LLM_MAX_COST_PER_DAY (USD over the last 24 hours, for runs started one by one: UI, sensor,
-    schedule, automation; unset = no limit; kept in a ledger, lib/ledger.py), TEXTGUARD_LLM_PRICE_IN_PER_1K / _OUT_PER_1K (USD per 1,000 prompt /
-    completion tokens, default 0), TEXTGUARD_LLM_CACHE (on|off, default on), TEXTGUARD_LLM_CACHE_DIR
-    (default data/llm_cache).
-    """
+    """The OpenAI-compatible endpoint and what using it may cost: the ``TEXTGUARD_LLM_*`` variables, each
+    described (default, unit, scope) in docs/configuration.md; the spending ledger is lib/ledger.py."""
 
     url: str = ""
     model: str = "default"
