@@ -73,6 +73,8 @@ _UNIT_AFTER = re.compile(
 _WORD = re.compile(r"[^\W\d_]+")
 _ASSIGNED = re.compile(r"(?<![\w.])[A-Za-z_][\w.-]+[`'\"]?\s*(?:=|:)\s*[`'\"]?\Z")  # "retries = 3", "port: 80"
 _LINK = re.compile(r"(?i:is|was|of|to|at|on|set|equals|jest|wynosi)")
+_MULTI_DOT = re.compile(r"(?<![\w.])\d+\.\d+\.\d+")
+_CHANGELOG_VERB = re.compile(r"[ \t]*(?:[-*+•][ \t]+)?\Z")  # "* Added …": a changelog's verb, not an operation
 _NEAR = 24  # an operation, relation or concept this close to a quantity reads as math
 
 
@@ -102,9 +104,15 @@ def _not_quantity(text: str, e: Any) -> str | None:
         return "date"
     if raw.isdigit() and _YEAR.fullmatch(raw):
         return "year"
+    if after == "-" and text[t + 1 : t + 2].isalpha():
+        return "measurement"  # a compound adjective: "32-bit", "64-bit"
+    if before == "-" and (s < 2 or text[s - 2] in " \t\"'=(\n"):
+        return "identifier"  # a command-line option: "-15", "-C15" is glued already
     line_start = text.rfind("\n", 0, s) + 1
     line_end = text.find("\n", t)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
+    if "." in raw and _MULTI_DOT.search(line):
+        return "version_or_identifier"  # "from 1.2.4 to 1.3": a line of version numbers
     if "|" in line or "&" in line or "\t" in line:
         return "table"
     if (
@@ -174,7 +182,13 @@ def decide(text: str, window: tuple[int, int], rules: Any) -> tuple[str, str]:
     qs, _ = quantities(text, a, b, numbers)
     if not qs:
         return "skipped", "not_quantities"
-    terms = [e for e in inside if e.type in ("OPERATION", "RELATION", "CONCEPT")]
+    terms = [
+        e
+        for e in inside
+        if e.type in ("OPERATION", "RELATION", "CONCEPT")
+        and not (e.text[:1].isupper() and _CHANGELOG_VERB.match(text, text.rfind("\n", 0, e.start) + 1, e.start))
+        and text[e.start - 1 : e.start] != "-"  # "multi-digit"
+    ]
     if any(t.start - _NEAR <= q.end and q.start <= t.end + _NEAR for t in terms for q in qs):
         return "llm", "math_terms"
     ranges = [(r.start, r.end) for r in find_ranges(text[a:b])]

@@ -99,3 +99,22 @@ The project has two maintainers and one release manager.
 
 Windows 11, macOS 14 and Linux 6.1 are tested in CI on every commit.
 """
+
+#: written after the routing and scored once, not tuned on (13 of 14 sent at the first run: the lexicon does
+#: not read the collective numeral "czworgu", so that problem has one quantity and no cue)
+HELD_OUT_PROBLEMS = [
+    "Five birds sat on a fence and two more joined them, so seven birds were on the fence.",
+    "Ben has eleven marbles. He loses four of them at school. How many marbles does he have left?",
+    "Two rows of nine chairs make eighteen chairs.",
+    "Mia bought 3 packs of 6 juice boxes for the party.",
+    "If you split twenty sweets between five friends, every friend gets four.",
+    "Twice six is twelve.",
+    "A baker made 24 rolls and sold 15 of them before noon.",
+    "Janek ma sześć piłek, a Zosia ma o dwie więcej. Ile piłek ma Zosia?",
+    "Pięć koszyków po trzy gruszki to piętnaście gruszek.",
+    "Mama upiekła dwanaście ciastek i rozdała je czworgu dzieciom po równo.",
+    "Do siedmiu dodajemy trzy i wychodzi dziesięć.",
+    "W klasie jest 18 uczniów, 7 z nich to dziewczynki. Ilu jest chłopców?",
+    "Tata kupił 4 bułki po 2 złote.",
+    "Z szesnastu jabłek zjedzono sześć, zostało dziesięć.",
+]

@@ -102,3 +102,11 @@ def test_rule_units_are_routed_to_the_rules_in_every_unit_of_the_word_problem_do
         res = rules.extract(unit)
         routes += [(unit[a:b], decide(unit, (a, b), res)[0]) for a, b in windows(unit)]
     assert {t for t, r in routes if r == "rules"} == {u for u in RULE_UNITS if u in doc}
+
+
+def test_held_out_word_problems_are_sent_at_least_nine_times_in_ten():
+    from textguard_pipeline_tests.math_ner.routing_docs import HELD_OUT_PROBLEMS
+
+    rules = RuleBasedExtractor()
+    sent = [p for p in HELD_OUT_PROBLEMS if decide(p, (0, len(p)), rules.extract(p))[0] == "llm"]
+    assert len(sent) >= 0.9 * len(HELD_OUT_PROBLEMS), set(HELD_OUT_PROBLEMS) - set(sent)
