@@ -50,11 +50,12 @@ def refresh_timezone() -> str:
 
 # -- jobs ---------------------------------------------------------------------------
 
-# rewritten_chunks (the LLM round trip) is opt-in: only with TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK set.
+# rewritten_chunks and rewritten_documents (the LLM round trip) are opt-in: only with TEXTGUARD_LLM_URL and
+# TEXTGUARD_REWRITE_TASK set.
 _ALL = (
     AssetSelection.all()
     if settings.rewrite_settings().enabled
-    else AssetSelection.all() - AssetSelection.assets("rewritten_chunks")
+    else AssetSelection.all() - AssetSelection.assets("rewritten_chunks", "rewritten_documents")
 )
 
 materialize_all = define_asset_job(

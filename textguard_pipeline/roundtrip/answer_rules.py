@@ -101,8 +101,25 @@ def visible_length(text: str, mapping: Mapping[str, str]) -> int:
     return n
 
 
+#: Function words of the corpus languages: an answer made of these alone ("and") has lost the source's words.
+FUNCTION_WORDS = frozenset(
+    "a an and are as at be but by for from has have in is it its of on or so that the then this to was were "
+    "with und oder der die das ein eine ist in im mit von zu et ou le la les un une des de du est en dans "
+    "y o el los las es por para con i oraz lub w z na do się że jest".split()
+)
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _only_function_words(answer: str, piece: str) -> bool:
+    words = _WORD.findall(PLACEHOLDER_RE.sub(" ", answer).lower())
+    src = _WORD.findall(PLACEHOLDER_RE.sub(" ", piece).lower())
+    return bool(words) and all(w in FUNCTION_WORDS for w in words) and any(w not in FUNCTION_WORDS for w in src)
+
+
 def length_findings(answer: str, piece: str, mapping: Mapping[str, str], band: tuple[float, float]) -> list[str]:
     a, s = visible_length(answer, mapping), visible_length(piece, mapping)
+    if a < 40 and _only_function_words(answer, piece):
+        return [f"too short: only function words left ({answer.strip()[:30]!r})"]
     lo, hi = band
     if a < lo * s - SLACK_LOW:
         return [f"too short: {a} visible characters for {s} (band {lo:g}–{hi:g})"]

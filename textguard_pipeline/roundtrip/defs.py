@@ -27,11 +27,25 @@ from dagster import (
 
 from .. import settings
 from ..defs_kit.checks import char_range_check, frame_check, result_from_failures, source_texts
-from ..defs_kit.io_manager import MissingPartition
+from ..defs_kit.io_manager import MissingPartition, partition_path
 from ..defs_kit.last_good import keep_all
-from ..defs_kit.runner import add_partition_metadata, asset_kwargs, first_frame, markdown_table, per_document
+from ..defs_kit.runner import (
+    add_partition_metadata,
+    asset_kwargs,
+    first_frame,
+    markdown_table,
+    per_document,
+    source_row,
+)
 from ..lib.llm import ChatClient, LLMConfig
 from .answer_rules import AnswerRules
+from .documents import (
+    build_rewritten_documents,
+    originals_failures,
+    review_html,
+    skeleton_failures,
+    verbatim_failures,
+)
 from .engine import STATUSES, RoundTrip
 from .frame import (
     FALLBACK_WARN_SHARE,
@@ -245,7 +259,137 @@ CHECKS = [
 ]
 
 
-ASSETS = [rewritten_chunks]
+DOCS = "rewritten_documents"
+
+
+def _off(context: AssetExecutionContext, reason: str) -> Output:
+    """Rewriting is off: write nothing new; earlier files stay while still valid (last_good.py)."""
+    context.log.info(reason)
+    out, stale = keep_all(context, f"configuration: {reason}")
+    for key, why in stale.items():
+        add_partition_metadata(context, key, {"stale": True, "stale_reason": why})
+    stale_md = {"stale_documents": MetadataValue.json(stale)} if stale else {}
+    return Output(
+        out, metadata={"rewriting": "off", "reason": reason, "run_documents": len(context.partition_keys), **stale_md}
+    )
+
+
+def review_page_path(doc_id: str) -> Any:
+    """The review page beside the document's Parquet file (``<warehouse>/rewritten_documents/<doc_id>.html``)."""
+    return partition_path(settings.warehouse(), DOCS, doc_id, ".html")
+
+
+@asset(
+    **asset_kwargs("rewrite", {"python", "parquet", "html"}, "1"),
+    ins={"source_documents": AssetIn(), "parsed_chunks": AssetIn(), "rewritten_chunks": AssetIn()},
+)
+def rewritten_documents(
+    context: AssetExecutionContext, rewrite: RewriteResource, source_documents, parsed_chunks, rewritten_chunks
+):
+    """Whole documents back from the round trip: every non-prose chunk byte for byte, every prose chunk rewritten
+    (or, on fallback, its source text), with a review page beside the Parquet file.
+
+    One row per document: doc_id, path, format, text, n_chunks, n_rewritten, n_fallback, share_rewritten, status
+    (rewritten | partial | source), segments (where each chunk went), originals (protected originals and how often
+    each must appear). Selected exactly when rewritten_chunks is (TEXTGUARD_LLM_URL and TEXTGUARD_REWRITE_TASK).
+    """
+    s = rewrite.rewrite_settings()
+    if not s.enabled:
+        return _off(context, s.disabled_reason())
+    pages: dict[str, str] = {}
+
+    def build(doc_id: str, src: pd.DataFrame, parsed: pd.DataFrame, rewritten: pd.DataFrame) -> pd.DataFrame:
+        row = source_row(src, doc_id)
+        df = build_rewritten_documents(doc_id, row["text"], row["format"], row["path"], parsed, rewritten)
+        page = review_page_path(doc_id)
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(review_html(df.iloc[0].to_dict(), row["text"]), encoding="utf-8")
+        pages[doc_id] = str(page)
+        return df
+
+    def preview(frames: dict[str, pd.DataFrame]) -> str:
+        key, df = first_frame(frames)
+        return f"**{key}**\n\n" + markdown_table(df, ["status", "share_rewritten", "text"], n=1, width=400)
+
+    def extra(frames: dict[str, pd.DataFrame]) -> dict[str, Any]:
+        key, df = first_frame(frames)
+        r = df.iloc[0]
+        return {
+            "review_page": MetadataValue.path(pages.get(key, "")),
+            "status": str(r["status"]),
+            "share_rewritten": float(r["share_rewritten"]),
+            "n_rewritten": int(r["n_rewritten"]),
+            "n_fallback": int(r["n_fallback"]),
+        }
+
+    return per_document(
+        context, build, source_documents, parsed_chunks, rewritten_chunks, preview=preview, extra_metadata=extra
+    )
+
+
+def _verbatim_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[dict[str, Any]]:
+    return verbatim_failures(df, source or "") if not df.empty else []
+
+
+def _originals_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[dict[str, Any]]:
+    return originals_failures(df) if not df.empty else []
+
+
+def _skeleton_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[dict[str, Any]]:
+    return skeleton_failures(df, source or "") if not df.empty else []
+
+
+def _share_rule(doc_id: str, df: pd.DataFrame, source: str | None) -> list[dict[str, Any]]:
+    out = []
+    for r in df.to_dict("records"):
+        prose = int(r["n_rewritten"]) + int(r["n_fallback"])
+        if prose and int(r["n_fallback"]) / prose > FALLBACK_WARN_SHARE:
+            out.append(
+                {
+                    "reason": f"{float(r['share_rewritten']):.0%} of {prose} prose chunks rewritten",
+                    "status": r["status"],
+                }
+            )
+    return out
+
+
+CHECKS += [
+    frame_check(
+        DOCS,
+        f"{DOCS}_verbatim",
+        _verbatim_rule,
+        description="Non-prose chunks (and prose chunks that fell back) are the source's bytes, in the source's "
+        "order; the chunks tile the source and the document.",
+    ),
+    frame_check(
+        DOCS,
+        f"{DOCS}_terms_kept",
+        _originals_rule,
+        with_sources=False,
+        description="Every protected original occurs in the document at least as often as the chunks' "
+        "protected texts ask for it.",
+    ),
+    frame_check(
+        DOCS,
+        f"{DOCS}_skeleton",
+        _skeleton_rule,
+        description="The format's skeleton is kept: LaTeX environments in sequence, sectioning commands and "
+        "brace balance; Markdown headings, link/image targets and code fences; reST section underlines and "
+        "directives.",
+    ),
+    frame_check(
+        DOCS,
+        f"{DOCS}_share_rewritten",
+        _share_rule,
+        with_sources=False,
+        blocking=False,
+        severity=AssetCheckSeverity.WARN,
+        description=f"Reports the share of prose chunks rewritten; warns when more than {FALLBACK_WARN_SHARE:.0%} "
+        "of a document's prose chunks kept their source text.",
+    ),
+]
+
+ASSETS = [rewritten_chunks, rewritten_documents]
 
 #: This slice's Dagster definitions (merged by ``textguard_pipeline.definitions``).
 defs = Definitions(assets=ASSETS, asset_checks=CHECKS)

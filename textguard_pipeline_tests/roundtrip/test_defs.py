@@ -12,7 +12,7 @@ from dagster import DagsterInstance, materialize
 from textguard_pipeline.defs_kit.io_manager import read_parquet
 from textguard_pipeline.lib.placeholder_audit import originals_kept, residue
 from textguard_pipeline.roundtrip.prompt import PROMPT_VERSION
-from textguard_pipeline_tests.standin.mangle import REALISTIC_MIX
+from textguard_pipeline_tests.standin.mangle import MIXED_FAULTS, REALISTIC_MIX
 
 ROUTE = "POST /v1/chat/completions"
 DOCS = {
@@ -51,7 +51,14 @@ def _assets():
     from textguard_pipeline.protection.defs import protected_chunks
     from textguard_pipeline.roundtrip import defs as rt_defs
 
-    return [source_documents, parsed_chunks, protected_chunks, rt_defs.rewritten_chunks, *rt_defs.CHECKS]
+    return [
+        source_documents,
+        parsed_chunks,
+        protected_chunks,
+        rt_defs.rewritten_chunks,
+        rt_defs.rewritten_documents,
+        *rt_defs.CHECKS,
+    ]
 
 
 def _resources():
@@ -95,6 +102,10 @@ def test_rewritten_chunks_through_dagster(env, fresh_standin):
         "rewritten_chunks_char_ranges": True,
         "rewritten_chunks_fallback_share": True,
         "rewritten_chunks_documents_ok": True,
+        "rewritten_documents_verbatim": True,
+        "rewritten_documents_terms_kept": True,
+        "rewritten_documents_skeleton": True,
+        "rewritten_documents_share_rewritten": True,
     }
     sent = len(fresh_standin.requests())
     assert sent >= 4
@@ -175,7 +186,7 @@ def test_off_unless_both_url_and_task_are_set(env, fresh_standin, monkeypatch):
     monkeypatch.delenv("TEXTGUARD_REWRITE_TASK")
     res = _run(_instance())
     assert res.success and fresh_standin.requests() == []
-    assert not (env / "rewritten_chunks").exists()
+    assert not (env / "rewritten_chunks").exists() and not (env / "rewritten_documents").exists()
     md = _mat(res)[0].metadata
     assert md["rewriting"].value == "off" and "TEXTGUARD_REWRITE_TASK" in md["reason"].value
     assert all(_checks(res).values())
@@ -196,7 +207,78 @@ def _selected(env_extra: dict) -> list[str]:
 
 @pytest.mark.slow
 def test_materialize_all_includes_it_only_when_opted_in():
-    assert "rewritten_chunks" not in _selected({"TEXTGUARD_LLM_URL": "http://127.0.0.1:9/v1"})
-    assert "rewritten_chunks" not in _selected({"TEXTGUARD_REWRITE_TASK": "paraphrase"})
+    for half in ({"TEXTGUARD_LLM_URL": "http://127.0.0.1:9/v1"}, {"TEXTGUARD_REWRITE_TASK": "paraphrase"}):
+        off = _selected(half)
+        assert "rewritten_chunks" not in off and "rewritten_documents" not in off
     on = _selected({"TEXTGUARD_LLM_URL": "http://127.0.0.1:9/v1", "TEXTGUARD_REWRITE_TASK": "paraphrase"})
-    assert "rewritten_chunks" in on and "protected_chunks" in on
+    assert {"rewritten_chunks", "rewritten_documents", "protected_chunks"} <= set(on)
+
+
+def test_rewritten_documents_put_whole_documents_back(env, fresh_standin):
+    fresh_standin.script({ROUTE: [{"mangle": {"mix": MIXED_FAULTS, "seed": 5}}]})
+    res = _run(_instance())
+    assert res.success
+    checks = _checks(res)
+    assert all(v for k, v in checks.items() if k.startswith("rewritten_documents_")), checks
+    for key in KEYS:
+        (row,) = read_parquet(env / "rewritten_documents" / f"{key}.parquet").to_dict("records")
+        chunks = read_parquet(env / "rewritten_chunks" / f"{key}.parquet")
+        assert row["doc_id"] == key and row["path"] == key and row["format"] == "md"
+        assert row["n_rewritten"] + row["n_fallback"] == len(chunks)
+        assert row["share_rewritten"] == pytest.approx(row["n_rewritten"] / len(chunks), abs=1e-4)
+        for seg in row["segments"]:  # non-prose byte for byte; prose as its row has it
+            out = row["text"][seg["out_start"] : seg["out_end"]]
+            if seg["chunk_type"] != "prose":
+                assert out == DOCS[key][seg["start"] : seg["end"]]
+            else:
+                (r,) = chunks[chunks["chunk_index"] == seg["chunk_index"]].to_dict("records")
+                assert out == r["rewritten_text"] and seg["status"] == r["status"]
+        page = (env / "rewritten_documents" / f"{key}.html").read_text(encoding="utf-8")
+        assert "<mark>" in page and "<table>" in page and "<script" not in page
+    md = {m.partition: m.metadata for m in _mat(res, "rewritten_documents")}
+    assert md["a.md"]["review_page"].value.endswith("rewritten_documents/a.md.html")
+
+
+def test_a_document_whose_rows_all_fell_back_equals_its_source(env, fresh_standin):
+    fresh_standin.script({ROUTE: [{"mangle": {"kind": "one_word"}}]})
+    res = _run(_instance())
+    assert res.success
+    for key in KEYS:
+        (row,) = read_parquet(env / "rewritten_documents" / f"{key}.parquet").to_dict("records")
+        assert (row["text"], row["status"], row["n_rewritten"]) == (DOCS[key], "source", 0)
+        page = (env / "rewritten_documents" / f"{key}.html").read_text(encoding="utf-8")
+        assert "too short" in page and "class='fallback'" in page
+    checks = _checks(res)
+    assert checks["rewritten_documents_verbatim"] and checks["rewritten_documents_share_rewritten"] is False
+
+
+def test_the_document_rules_catch_a_changed_skeleton_and_lost_bytes():
+    from textguard_pipeline.roundtrip.documents import format_skeleton, skeleton_failures, verbatim_failures
+
+    src = "# Title\n\nSee [docs](https://x.org/a).\n\n```\ncode\n```\n"
+    seg = [
+        {
+            "chunk_index": 0,
+            "chunk_type": "code",
+            "start": 0,
+            "end": len(src),
+            "out_start": 0,
+            "out_end": len(src),
+            "status": "verbatim",
+            "reason": "",
+        }
+    ]
+    import pandas as pd
+
+    bad = src.replace("https://x.org/a", "https://x.org/b")
+    df = pd.DataFrame([{"text": bad, "format": "md", "segments": seg}])
+    assert verbatim_failures(df, src) and skeleton_failures(df, src)
+    assert format_skeleton("\\begin{a}\\section{x}{", "tex") == {
+        "environments": ["begin a"],
+        "sectioning commands": ["section"],
+        "brace balance": 1,
+    }
+    assert format_skeleton(".. note::\n\nTitle\n=====\n", "txt") == {
+        "section underlines": ["="],
+        "directives": ["note"],
+    }
