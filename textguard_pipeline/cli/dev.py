@@ -3,7 +3,8 @@
 ``dagster dev``, ``dagster-webserver`` and ``dagster-daemon`` create the SQLite databases of an empty
 ``DAGSTER_HOME`` themselves, unguarded: two of them starting at once (or one beside ``textguard
 report``) can stamp two alembic heads. These commands create the instance once under the file lock
-of ``operations/instance.py`` first; ``textguard dev`` then becomes ``dagster dev`` (same process).
+of ``operations/instance.py`` first; ``textguard dev`` then becomes ``dg dev`` (``dagster dev`` when
+dagster-dg-cli is not installed; same process).
 """
 
 from __future__ import annotations
@@ -34,14 +35,17 @@ def run_dev(dagster_args: list[str]) -> int:
 
     home = prepare_instance()  # $DAGSTER_HOME or data/dagster_home
     settings.set_paths(home=home)
-    # the dagster next to this Python (the project's venv), else the one on PATH
-    exe = shutil.which("dagster", path=os.path.dirname(sys.executable)) or shutil.which("dagster")
+    # `dg dev` (dagster-dg-cli, the dev extra) next to this Python, else `dagster dev`: with -w both run the same
+    # dev_command_impl in this process, on the DAGSTER_HOME just prepared under the lock; without -w, dg reads
+    # [tool.dg] in pyproject.toml (the same code location)
+    here = os.path.dirname(sys.executable)
+    exe = shutil.which("dg", path=here) or shutil.which("dagster", path=here) or shutil.which("dagster")
     if exe is None:
-        print("textguard dev: the `dagster` command is not installed", file=sys.stderr)
+        print("textguard dev: neither `dg` nor `dagster` is installed", file=sys.stderr)
         return 2
     extra = dagster_args[1:] if dagster_args[:1] == ["--"] else dagster_args
     sys.stdout.flush()
-    os.execv(exe, [exe, "dev", *extra])  # signals reach dagster dev itself (same pid)
+    os.execv(exe, [exe, "dev", *extra])  # signals reach dg/dagster dev itself (same pid)
     return 0  # pragma: no cover
 
 
@@ -51,7 +55,7 @@ def register_cli(subparsers: argparse._SubParsersAction) -> None:
     d = subparsers.add_parser(
         "dev",
         add_help=False,
-        help="create the instance under the lock, then run `dagster dev` with the remaining arguments",
+        help="create the instance under the lock, then run `dg dev` (else `dagster dev`) with the remaining arguments",
         description="Create the Dagster instance of DAGSTER_HOME under the textguard file lock, then exec "
         "`dagster dev ARGS` (e.g. textguard dev -h 127.0.0.1 -p 3000 -w workspace.yaml).",
     )
