@@ -149,6 +149,7 @@ _CODE_AFTER = re.compile(
     r"[ \t]*(?:[=<>+/%^{]|\|\||\|=|&&|&=|->|;[ \t]*(?:$|//|/\*))|\.[A-Za-z_]|\*[\w(]|[ \t]+\*[ \t]|;(?=\S)|\|(?=\S)",
     re.M,
 )
+_LINK_TEXT_REST = re.compile(r"[^\[\]\n]*\](?:\(|\[)")
 _URL_BEFORE = re.compile(r"(?:https?|ftp)://[^\s<>()\[\]]*\Z")
 # Code written inline where the chunker does not hide it (reST literals, table cells, TeX code commands).
 _CODE_SPAN = re.compile(
@@ -355,6 +356,8 @@ class CitationParser:
         nxt = text[ge] if ge < len(text) else ""
         if nxt == "(" or nxt == "[" and not _GROUP.match(text, ge):
             return False  # Markdown link [1](url) / reference link [1][ref]
+        if _LINK_TEXT_REST.match(text, ge) and "[" in text[text.rfind("\n", 0, gs) + 1 : gs]:
+            return False  # inside a Markdown link's text: "[the paper [7]](url)", "[see [7]][ref]"
         if nxt == ":" and text[text.rfind("\n", 0, gs) + 1 : gs].strip() == "":
             return False  # Markdown link definition "[1]: https://…"
         if nxt == "_" and is_definition(text, gs) or nxt in " \t\n" and is_definition(text, gs):

@@ -66,3 +66,11 @@ def test_a_semicolon_after_a_glued_marker_is_prose_but_a_statement_is_code():
     p = CitationParser()
     assert [c.marker for c in p.extract_citations("As shown earlier[6]; others disagree.")] == ["[6]"]
     assert p.extract_citations("uint8 random[32];\nx = 1") == []
+
+
+def test_a_marker_inside_a_markdown_link_text_is_not_a_citation():
+    from textguard_pipeline.citations.parser import CitationParser
+
+    p = CitationParser()
+    text = "See [the paper [7]](https://x.org), [this [8] one][ref] and the claim [9]; [1] [2](https://y.org)."
+    assert [c.marker for c in p.extract_citations(text)] == ["[9]", "[1]"]
