@@ -27,8 +27,10 @@ Every outbound JSON-over-HTTP call of the project goes through :class:`HttpClien
 from __future__ import annotations
 
 import email.utils
+import fcntl
 import hashlib
 import json as jsonlib
+import logging
 import math
 import os
 import random
@@ -46,6 +48,8 @@ import httpx
 
 from .outage import outage_label
 from .redact import redact, redact_url, register_url
+
+log = logging.getLogger(__name__)
 
 RETRY_KINDS = ("unreachable", "timeout", "http")
 
@@ -288,12 +292,58 @@ class ResponseCache:
         return self.dir / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> dict[str, Any] | None:
+        """The entry of ``key``; None when there is none or it is damaged or of the wrong shape (a miss, named
+        in a warning: it will be overwritten by the next answer)."""
+        path = self._path(key)
         try:
-            return jsonlib.loads(self._path(key).read_text(encoding="utf-8"))
+            entry = jsonlib.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return None
-        except (OSError, ValueError):  # a damaged entry is a miss, never an error
-            return None
+        except (OSError, ValueError) as exc:
+            return _bad_entry(path, f"unreadable: {type(exc).__name__}")
+        if not isinstance(entry, dict):
+            return _bad_entry(path, f"a JSON {type(entry).__name__}, not an object")
+        status, text, headers = entry.get("status"), entry.get("text"), entry.get("headers")
+        if not isinstance(status, int) or isinstance(status, bool) or not isinstance(text, str):
+            return _bad_entry(path, "no integer 'status' and string 'text'")
+        if headers is not None and not (
+            isinstance(headers, dict) and all(isinstance(v, str) for v in headers.values())
+        ):
+            return _bad_entry(path, "'headers' is not an object of strings")
+        return entry
+
+    def check_writable(self) -> None:
+        """Raise HttpError ``config`` unless the directory can be created and written (before anything is paid
+        for: an answer that cannot be stored is paid again on every run)."""
+        probe = self.dir / f".write-probe.{os.getpid()}.{uuid.uuid4().hex}"
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as exc:
+            raise HttpError(
+                "config",
+                f"the response cache directory {self.dir} is not writable ({exc.strerror or exc}): fix it, set "
+                "TEXTGUARD_LLM_CACHE_DIR elsewhere or TEXTGUARD_LLM_CACHE=off",
+            ) from None
+
+    @contextmanager
+    def exclusive(self, key: str) -> Iterator[None]:
+        """Hold ``key`` against every other thread of this process and every other process (a lock file per
+        key, ``fcntl.flock``): identical requests wait for the first one's answer instead of paying again."""
+        with _KEY_LOCKS.get(key):
+            path = self._path(key).with_suffix(".lock")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fh = open(path, "a+b")
+            except OSError:  # no lock file: in-process de-duplication only
+                yield
+                return
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX)
+                yield
+            finally:
+                fh.close()  # releases the lock; the small file stays (unlinking it would race another locker)
 
     def put(self, key: str, entry: dict[str, Any]) -> None:
         path = self._path(key)
@@ -304,6 +354,36 @@ class ResponseCache:
             os.replace(tmp, path)
         finally:
             tmp.unlink(missing_ok=True)
+
+
+def _bad_entry(path: Path, why: str) -> None:
+    log.warning("response cache entry %s is %s: treated as a miss", path, why)
+    return None
+
+
+class _KeyLocks:
+    """One lock per cache key in this process (removed when nobody holds or waits for it)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._locks: dict[str, list[Any]] = {}
+
+    @contextmanager
+    def get(self, key: str) -> Iterator[None]:
+        with self._lock:
+            slot = self._locks.setdefault(key, [threading.Lock(), 0])
+            slot[1] += 1
+        try:
+            with slot[0]:
+                yield
+        finally:
+            with self._lock:
+                slot[1] -= 1
+                if not slot[1]:
+                    self._locks.pop(key, None)
+
+
+_KEY_LOCKS = _KeyLocks()
 
 
 class HttpClient:
@@ -322,8 +402,27 @@ class HttpClient:
         self._rate = RateLimiter(self.config.requests_per_minute)
         self.tokens = TokenRateLimiter(self.config.tokens_per_minute, sleep=sleep)
         self.cache = ResponseCache(self.config.cache_dir) if self.config.cache_dir else None
+        self._cache_checked = False
         self.meter = meter or Meter()
         self._sleep = sleep
+
+    def check_cache(self) -> None:
+        """Once per client, before its first paid request: the cache directory is writable (HttpError ``config``)."""
+        if self.cache is not None and not self._cache_checked:
+            self.cache.check_writable()
+            self._cache_checked = True
+
+    @contextmanager
+    def exclusive(
+        self, method: str, url: str, *, json: Any = None, params: Mapping[str, Any] | None = None
+    ) -> Iterator[None]:
+        """De-duplicate an identical request in flight (threads and processes sharing the cache); a no-op
+        without a cache. Inside, look the cache up again: the other request may have answered meanwhile."""
+        if self.cache is None:
+            yield
+            return
+        with self.cache.exclusive(ResponseCache.key(method, url, params, json)):
+            yield
 
     def close(self) -> None:
         self._client.close()
@@ -340,7 +439,7 @@ class HttpClient:
             return None
         self.meter.add(cache_hits=1)
         return HttpResponse(
-            int(entry["status"]), entry["text"], dict(entry.get("headers") or {}), from_cache=True, attempts=0
+            entry["status"], entry["text"], dict(entry.get("headers") or {}), from_cache=True, attempts=0
         )
 
     def store(
@@ -419,7 +518,7 @@ class HttpClient:
             except httpx.TimeoutException as exc:
                 last = HttpError(
                     "timeout",
-                    f"{method} {url}: timed out after {self.config.timeout_s:g}s ({type(exc).__name__})",
+                    f"{method} {url}: timed out (the {self.config.timeout_s:g}s deadline per attempt; {type(exc).__name__})",
                     attempts=attempt + 1,
                 )
                 continue
@@ -448,7 +547,10 @@ class HttpClient:
 
     def _receive(self, req: httpx.Request, cap: int) -> tuple[httpx.Response, str]:
         """Send and read the body in pieces, stopping as soon as it passes ``cap`` bytes (a declared
-        Content-Length over the cap is refused before any of the body is read)."""
+        Content-Length over the cap is refused before any of the body is read) or the attempt's total
+        deadline (``timeout_s``) passes: httpx's timeout bounds each read, so a server dripping a byte at a
+        time would otherwise hold the request for ever."""
+        deadline = time.monotonic() + self.config.timeout_s
         r = self._client.send(req, stream=True)
         try:
             declared = r.headers.get("Content-Length", "")
@@ -458,6 +560,8 @@ class HttpClient:
                 )
             buf = bytearray()
             for piece in r.iter_bytes():
+                if time.monotonic() > deadline:
+                    raise httpx.ReadTimeout(f"the answer was still arriving at the {self.config.timeout_s:g}s deadline")
                 buf += piece
                 if len(buf) > cap:
                     raise HttpError("too_large", f"{req.method} {req.url}: answer over the cap of {cap} bytes, stopped")

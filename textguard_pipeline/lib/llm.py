@@ -11,6 +11,7 @@ endpoint or None when ``TEXTGUARD_LLM_URL`` is unset.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import re
 import threading
@@ -104,6 +105,8 @@ def llm_config_from_env(env: dict[str, str] | None = None) -> LLMConfig | None:
     """The configured endpoint, or None when ``TEXTGUARD_LLM_URL`` is unset (no response cache)."""
     return LLMConfig.from_settings(_settings.llm_settings(env))
 
+
+log = logging.getLogger(__name__)
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
 
@@ -264,20 +267,48 @@ class ChatClient:
         body = self._body(messages, json_mode, temperature, max_tokens)
         url = f"{self.config.base_url}/chat/completions"
         t0 = time.perf_counter()
+        replay = self._replay(url, body, messages, t0, keep)
+        if replay is not None:
+            return replay
+        # An identical request in flight here or in another process (same cache) is waited for, not paid twice.
+        with self.http.exclusive("POST", url, json=body):
+            replay = self._replay(url, body, messages, t0, keep)
+            if replay is not None:
+                return replay
+            return self._ask(url, body, messages, t0, keep, max_tokens, max_response_bytes)
+
+    def _replay(
+        self, url: str, body: dict[str, Any], messages: list[dict[str, str]], t0: float, keep: Any
+    ) -> ChatResult | None:
+        """The cached answer to this request when there is one the caller keeps, else None (a miss)."""
         hit = self.http.cached("POST", url, json=body)
-        if hit is not None:
-            try:
-                replay = self._result(hit.text, messages, time.perf_counter() - t0, cached=True)
-                if keep is None or keep(replay):
-                    return replay
-            except LLMError:
-                pass  # a stored entry that no longer parses is a miss
+        if hit is None:
+            return None
+        try:
+            replay = self._result(hit.text, messages, time.perf_counter() - t0, cached=True)
+        except LLMError:
+            log.warning("a cached answer for %s is not a chat completion: treated as a miss", self.config.label)
+            return None
+        return replay if keep is None or keep(replay) else None
+
+    def _ask(
+        self,
+        url: str,
+        body: dict[str, Any],
+        messages: list[dict[str, str]],
+        t0: float,
+        keep: Any,
+        max_tokens: int | None,
+        max_response_bytes: int | None,
+    ) -> ChatResult:
+        """Send the request (budget reserved first) and store an answer the caller keeps."""
         prompt_est = estimate_tokens(json.dumps(messages, ensure_ascii=False))
         completion_est = max_tokens or prompt_est
         # the rate limit counts what the provider counts before answering: the prompt and the max_tokens asked
         rate_est = prompt_est + (max_tokens or 0)
         headers = {"Authorization": f"Bearer {self.config.api_key}"} if self.config.api_key else {}
         try:
+            self.http.check_cache()  # an unwritable cache is found before anything is paid, not after
             with self.budget.reserve(self.config.cost(prompt_est, completion_est), prompt_est + completion_est) as res:
                 r = self.http.request(
                     "POST", url, json=body, headers=headers, tokens=rate_est, max_bytes=max_response_bytes

@@ -3,6 +3,8 @@ rewrite of an unchanged document (marked stale, the report fails), and removes t
 
 from __future__ import annotations
 
+import time
+
 import pyarrow.parquet as pq
 import pytest
 
@@ -53,3 +55,14 @@ def test_an_outage_keeps_the_rewrites_of_unchanged_documents_and_says_they_are_s
     off = p.report(select="rewritten_chunks", out=tmp_path / "off")
     assert off.returncode == 1 and _rewrites(p) == after  # a missing setting deletes nothing
     assert "⚠️ 2 documents stale (configuration)" in p.markdown(tmp_path / "off")
+
+
+def test_a_slow_dripping_endpoint_cannot_hold_a_report_past_its_deadline(tmp_path, fresh_standin):
+    p = llm_place(tmp_path, fresh_standin.base_url, TEXTGUARD_LLM_CACHE="off", TEXTGUARD_LLM_TIMEOUT_S="2")
+    write_docs(p.corpus, 2, words=80)
+    # ≈ 600 bytes at 0.5 s a byte: five minutes per answer, each read well within the per-read timeout
+    fresh_standin.script({ROUTE: [{"mangle": {"kind": "none"}, "drip": 0.5}]})
+    t0 = time.monotonic()
+    res = p.report(select=REWRITE, timeout=240)
+    assert res.returncode == 1 and time.monotonic() - t0 < 240
+    assert "2s deadline per attempt" in p.markdown()

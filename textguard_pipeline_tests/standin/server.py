@@ -8,7 +8,8 @@ script it over HTTP:
   response, the last one repeats. A response is ``{"status": 200, "json": ...}``
   or ``{"status": 200, "body": "...", "content_type": "..."}``, with an optional
   ``"delay": seconds``, optional ``"headers": {...}`` (e.g. ``Retry-After``) and ``"chunked": true``
-  (sent without Content-Length, in 64 KiB chunks).
+  (sent without Content-Length, in 64 KiB chunks), or ``"drip": seconds`` (the body one byte at a time, that
+  far apart: a slow-dripping server).
 * Mangler mode (an OpenAI-compatible model that mangles placeholders the way real ones do):
   ``{"mangle": {"kind": "bare"}}`` answers a chat request with the protected text of its last user
   message (between the ``<text>`` lines) mangled by that kind (see ``mangle.py``);
@@ -55,7 +56,13 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def _send(
-        self, status: int, body: bytes, ctype: str = "application/json", headers: dict | None = None, chunked=False
+        self,
+        status: int,
+        body: bytes,
+        ctype: str = "application/json",
+        headers: dict | None = None,
+        chunked=False,
+        drip=0.0,
     ) -> None:
         self.send_response(status)
         self.send_header("Content-Type", ctype)
@@ -64,7 +71,13 @@ class Handler(BaseHTTPRequestHandler):
         if not chunked:
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(body)
+            if not drip:
+                self.wfile.write(body)
+                return
+            for i in range(len(body)):  # a slow-dripping server: one byte every `drip` seconds
+                self.wfile.write(body[i : i + 1])
+                self.wfile.flush()
+                time.sleep(drip)
             return
         # no Content-Length: the client only learns the size by reading (a cap must stop it mid-stream)
         self.send_header("Transfer-Encoding", "chunked")
@@ -137,7 +150,14 @@ class Handler(BaseHTTPRequestHandler):
         else:
             body, ctype = str(resp.get("body", "")).encode(), resp.get("content_type", "text/plain")
         try:
-            self._send(int(resp.get("status", 200)), body, ctype, resp.get("headers"), bool(resp.get("chunked")))
+            self._send(
+                int(resp.get("status", 200)),
+                body,
+                ctype,
+                resp.get("headers"),
+                bool(resp.get("chunked")),
+                float(resp.get("drip", 0)),
+            )
         except (BrokenPipeError, ConnectionResetError):
             pass
 
