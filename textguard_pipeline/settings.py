@@ -136,9 +136,16 @@ def max_document_bytes(env: Mapping[str, str] | None = None) -> int:
     return env_int("TEXTGUARD_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES, env, minimum=1)
 
 
-def set_paths(corpus: str | None = None, warehouse: str | None = None, home: str | Path | None = None) -> None:
+def set_paths(
+    corpus: str | None = None,
+    warehouse: str | None = None,
+    home: str | Path | None = None,
+    rewrite_task: str | None = None,
+) -> None:
     """Command-line options win over the environment: written here, for this process and the workers it
-    starts (the CLI's ``--corpus``/``--warehouse`` and ``textguard dev``'s instance directory)."""
+    starts (the CLI's ``--corpus``/``--warehouse``/``--rewrite`` and ``textguard dev``'s instance directory)."""
+    if rewrite_task:
+        os.environ["TEXTGUARD_REWRITE_TASK"] = rewrite_task
     if corpus:
         os.environ["TEXTGUARD_CORPUS_DIR"] = os.path.abspath(corpus)
     if warehouse:

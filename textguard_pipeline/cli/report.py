@@ -11,7 +11,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from ..operations.preflight import UnusablePath
     from ..operations.safe_text import install_safe_log_records
 
-    settings.set_paths(corpus=args.corpus, warehouse=args.warehouse)
+    settings.set_paths(corpus=args.corpus, warehouse=args.warehouse, rewrite_task=getattr(args, "rewrite", None))
     install_safe_log_records()  # no escape sequence from a file name reaches the terminal, Dagster's lines included
     try:
         return run_report(
@@ -58,8 +58,21 @@ def run_report(
     if out_dir:
         xml, md = write_report(res, out_dir)
         log(f"wrote {xml} and {md}")
+        _export_rewritten(res.documents, out_dir, select, log)
     print(render_markdown(res))
     return 0 if res.ok else 1
+
+
+def _export_rewritten(doc_ids: list[str], out_dir: str, select: str | None, log) -> None:
+    """With rewriting on: each rewritten document under ``<out>/rewritten/<path>``, its review page beside it."""
+    if not settings.rewrite_settings().enabled or (select and "rewritten_documents" not in select):
+        return
+    from ..roundtrip.export import export_rewritten
+
+    done = export_rewritten(settings.warehouse(), doc_ids, out_dir)
+    log(f"wrote {len(done.written)} rewritten document(s) under {out_dir}/rewritten")
+    for doc_id, why in sorted(done.missing.items()):
+        log(f"  {doc_id}: {why}")
 
 
 def llm_cost_estimate(select: str | None = None) -> str | None:
@@ -97,6 +110,13 @@ def register_cli(subparsers: argparse._SubParsersAction) -> None:
         )
         r.add_argument("--select", default=None, help="asset selection string (default: every asset)")
         r.add_argument("--quiet", action="store_true", help="print only the summary")
+        r.add_argument(
+            "--rewrite",
+            metavar="TASK",
+            default=None,
+            help="rewrite prose through the LLM at $TEXTGUARD_LLM_URL (paraphrase, translate:<language>, simplify, "
+            "or an instruction; shorthand for TEXTGUARD_REWRITE_TASK); --out gets rewritten/<path> and review pages",
+        )
         r.add_argument(
             "--workers",
             type=int,

@@ -55,3 +55,58 @@ def test_report_writes_junit_per_check_per_document_and_fails_on_bad_input(tmp_p
     assert len(failures) == 1 and failures[0][0] == "c.txt"
     assert "c.txt: not valid UTF-8 at byte offset 4" in failures[0][1]
     assert "c.txt" in r.stdout and "byte offset 4" in r.stdout
+
+
+def test_report_with_rewrite_writes_each_document_under_rewritten_with_its_review_page(tmp_path):
+    from textguard_pipeline_tests.standin.client import standin_server
+    from textguard_pipeline_tests.standin.mangle import MIXED_FAULTS
+
+    corpus = tmp_path / "corpus"
+    (corpus / "sub").mkdir(parents=True)
+    docs = {
+        "a.md": "# Results\n\nAs shown by Smith et al. (2024), the model reaches 95% accuracy.\n\n```\ncode 1\n```\n",
+        "sub/b.tex": "\\section{Intro}\nThe ResNet baseline (He et al., 2016) reaches 76.1\\% top-1.\n"
+        "\\begin{equation}x^2\\end{equation}\n",
+    }
+    for name, text in docs.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    with standin_server() as s:
+        s.script({"POST /v1/chat/completions": [{"mangle": {"mix": MIXED_FAULTS, "seed": 3}}]})
+        env = {
+            **os.environ,
+            "DAGSTER_HOME": str(tmp_path / "home"),
+            "TEXTGUARD_LLM_URL": f"{s.base_url}/v1",
+            "TEXTGUARD_LLM_CACHE_DIR": str(tmp_path / "cache"),
+            "TEXTGUARD_PROTECT_NER": "0",
+        }
+        env.pop("TEXTGUARD_REWRITE_TASK", None)
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "textguard_pipeline.cli",
+                "report",
+                "--corpus",
+                str(corpus),
+                "--warehouse",
+                str(tmp_path / "wh"),
+                "--out",
+                str(tmp_path / "rep"),
+                "--select",
+                "source_documents parsed_chunks protected_chunks rewritten_chunks rewritten_documents",
+                "--rewrite",
+                "paraphrase",
+                "--quiet",
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+    assert r.returncode == 0, r.stdout + r.stderr
+    for name, text in docs.items():
+        out = (tmp_path / "rep" / "rewritten" / name).read_text(encoding="utf-8")
+        assert out.count("\n") == text.count("\n") and ("```\ncode 1\n```" in out) == ("```" in text)
+        page = (tmp_path / "rep" / "rewritten" / f"{name}.review.html").read_text(encoding="utf-8")
+        assert "<table>" in page
+    assert "\\begin{equation}x^2\\end{equation}" in (tmp_path / "rep" / "rewritten" / "sub/b.tex").read_text()
