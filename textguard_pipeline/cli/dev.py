@@ -3,8 +3,11 @@
 ``dagster dev``, ``dagster-webserver`` and ``dagster-daemon`` create the SQLite databases of an empty
 ``DAGSTER_HOME`` themselves, unguarded: two of them starting at once (or one beside ``textguard
 report``) can stamp two alembic heads. These commands create the instance once under the file lock
-of ``operations/instance.py`` first; ``textguard dev`` then becomes ``dg dev`` (``dagster dev`` when
-dagster-dg-cli is not installed; same process).
+of ``operations/instance.py`` first; ``textguard dev`` then runs ``dg dev`` (``dagster dev`` when
+dagster-dg-cli is not installed) as a child in its own process group, and stops that whole group on
+SIGINT, SIGTERM or SIGHUP: ``dagster dev`` ignores SIGTERM, and a shell that starts a job in the background
+hands it SIGINT ignored, so when ``textguard dev`` became ``dagster dev`` by exec neither Ctrl-C nor
+``kill`` reached the webserver and the daemon.
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
+import subprocess
 import sys
+import time
 
 from .. import settings
 
@@ -30,7 +36,8 @@ def cmd_dev(args: argparse.Namespace) -> int:
 
 
 def run_dev(dagster_args: list[str]) -> int:
-    """Create the instance under the lock, then exec ``dagster dev *dagster_args`` (``--`` first is dropped)."""
+    """Create the instance under the lock, then run ``dg dev *dagster_args`` under :func:`supervise` (``--`` first
+    is dropped)."""
     from ..operations.instance import prepare_instance
 
     home = prepare_instance()  # $DAGSTER_HOME or data/dagster_home
@@ -45,8 +52,49 @@ def run_dev(dagster_args: list[str]) -> int:
         return 2
     extra = dagster_args[1:] if dagster_args[:1] == ["--"] else dagster_args
     sys.stdout.flush()
-    os.execv(exe, [exe, "dev", *extra])  # signals reach dg/dagster dev itself (same pid)
-    return 0  # pragma: no cover
+    return supervise([exe, "dev", *extra])
+
+
+#: seconds the group has to exit after SIGTERM before it is killed
+STOP_GRACE_S = 10.0
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def _child_setup() -> None:
+    os.setsid()  # its own group: one signal reaches the webserver, the daemon and the code servers
+    for sig in STOP_SIGNALS:  # a background job inherits SIGINT ignored; the child must not
+        signal.signal(sig, signal.SIG_DFL)
+
+
+def supervise(cmd: list[str], grace_s: float = STOP_GRACE_S) -> int:
+    """Run ``cmd`` in its own process group until it exits or this process gets a stop signal; then stop
+    the whole group (SIGTERM, SIGKILL after ``grace_s``) so that no child is left. Returns its exit status."""
+    asked: list[int] = []
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, lambda signum, _frame: asked.append(signum))
+    proc = subprocess.Popen(cmd, preexec_fn=_child_setup)  # noqa: PLW1509 (no threads yet in this process)
+    while proc.poll() is None and not asked:
+        time.sleep(0.2)
+    if asked:
+        print(
+            f"textguard dev: {signal.Signals(asked[0]).name}, stopping {os.path.basename(cmd[0])} dev",
+            file=sys.stderr,
+            flush=True,
+        )
+        _signal_group(proc.pid, signal.SIGTERM)
+        deadline = time.monotonic() + grace_s
+        while proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+    _signal_group(proc.pid, signal.SIGKILL)  # whatever of the group is left, leader or not
+    rc = proc.wait()
+    return 0 if asked else rc
+
+
+def _signal_group(pgid: int, sig: int) -> None:
+    try:
+        os.killpg(pgid, sig)
+    except ProcessLookupError:
+        pass
 
 
 def register_cli(subparsers: argparse._SubParsersAction) -> None:
