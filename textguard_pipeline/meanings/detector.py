@@ -296,6 +296,7 @@ class EmbeddedDetector:
                 )
                 taken.append((s, e))
         if "subject" in want:
+            doc_text = doc.text
             for nc in doc.noun_chunks:
                 if any(a < nc.end and nc.start < b for a, b in blocked_ents):
                     # "the ALPN protocol": the name is not a subject, the common noun after it may be one.
@@ -304,7 +305,7 @@ class EmbeddedDetector:
                         self.excluded["named_entity"] += 1
                         continue
                     nc = doc[last : nc.end]
-                for piece in _m.definition_pieces(nc):
+                for piece in _m.definition_pieces(nc, doc_text):
                     self._rest = []
                     self._emit(self._subject(piece), text, chunk, mtext, offset, out, taken)
                     # The pieces a chunk lost to the clean tail or beside a multi-word lemma, read as phrases of

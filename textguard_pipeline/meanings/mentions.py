@@ -276,23 +276,25 @@ def join_broken_words(mtext: str, known: Callable[[str], bool]) -> tuple[str, di
     return "".join(chars), ends
 
 
-def definition_pieces(nc: Any) -> list[Any]:
+def definition_pieces(nc: Any, text: str | None = None) -> list[Any]:
     """Noun chunk ``nc`` cut where a term of a definition list ends: "cache⏎    Directory used for the files",
     "nobody, nogroup⏎    Daemons that …" (reStructuredText, man pages, Sphinx's text output). spaCy reads across
     the line break ("cache Directory"). The term ends its line, and the next line starts further indented or in
     capitals, both when the phrase starts after other words on its line; a heading in capitals ends its phrase
-    too. Wrapped prose is never cut."""
+    too. Wrapped prose is never cut. ``text``: ``nc.doc.text``, passed by a caller that reads many chunks of
+    one doc (spaCy joins the whole doc's tokens on each access)."""
     doc = nc.doc
-    line_start = doc.text.rfind("\n", 0, nc.start_char) + 1
-    indent = len(doc.text[line_start : nc.start_char]) - len(doc.text[line_start : nc.start_char].lstrip())
+    text = doc.text if text is None else text
+    line_start = text.rfind("\n", 0, nc.start_char) + 1
+    indent = len(text[line_start : nc.start_char]) - len(text[line_start : nc.start_char].lstrip())
     alone = indent == nc.start_char - line_start  # the phrase starts its line
     words = [t for t in nc if not t.is_space]
     for prev, tok in zip(words, words[1:]):
-        if "\n" not in doc.text[prev.idx + len(prev.text) : tok.idx]:
+        if "\n" not in text[prev.idx + len(prev.text) : tok.idx]:
             continue  # only the phrase's first line break can end a term
-        deeper = tok.idx - doc.text.rfind("\n", 0, tok.idx) - 1 > indent
+        deeper = tok.idx - text.rfind("\n", 0, tok.idx) - 1 > indent
         capital = tok.text[:1].isupper()
-        heading = doc.text[line_start : prev.idx + len(prev.text)].isupper()  # "COMMAND PARSING AND EXECUTION"
+        heading = text[line_start : prev.idx + len(prev.text)].isupper()  # "COMMAND PARSING AND EXECUTION"
         cut = heading or ((deeper or capital) if alone else (deeper and capital))
         return [doc[nc.start : prev.i + 1], doc[tok.i : nc.end]] if cut else [nc]
     return [nc]
