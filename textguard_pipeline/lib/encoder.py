@@ -128,6 +128,7 @@ class SentenceEncoder:
 
     def __init__(self, path: Path | str | None = None, max_tokens: int = 256):
         path = Path(path) if path is not None else model_dir()
+        self.path = path
         try:
             from safetensors.numpy import load_file
             from tokenizers import Tokenizer
@@ -194,6 +195,15 @@ class SentenceEncoder:
             x = layer_norm(inner @ lay.ffn_w + lay.ffn_b + x, *lay.ln2, self.eps)
         pooled = (x * mask[:, :, None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
         return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+
+
+@lru_cache(maxsize=4)
+def model_hash(path: Path) -> str:
+    """SHA-256 of a model folder's weights file (first 16 hex digits): what a store of vectors it made is keyed by."""
+    import hashlib
+
+    with (Path(path) / "model.safetensors").open("rb") as fh:
+        return hashlib.file_digest(fh, "sha256").hexdigest()[:16]
 
 
 @lru_cache(maxsize=1)

@@ -55,7 +55,7 @@ from .domains import DomainProfile, section_ids, section_profiles
 from .forms import compound_head
 from .llm_runs import split_evenly
 from .mentions import STAGE_A_PROMPT_VERSION, Mention, MentionDetectionError, TextLayout, locate_mentions
-from .sense_vectors import load_sense_similarity
+from .sense_vectors import LESK_WEIGHT, load_sense_similarity
 from .senses import SenseEvidence
 from .stage_a import LLMMentionDetector
 from .suppression import SuppressionRule, load_suppressions, suppressing_rule
@@ -394,7 +394,9 @@ class MeaningResolver:
                 evidence[key] = self._evidence(sections.get(sec, profile), m, contexts)
             keys.append(key)
         if self.similarity is not None:
-            self.similarity.attach(evidence, mentions, keys, lambda i: [c.wordnet for c in found[i][0] if c.wordnet])
+            self.similarity.attach(
+                evidence, mentions, keys, lambda i: [c.wordnet for c in found[i][0] if c.wordnet], self._lead
+            )
         decisions = [
             self.chooser.choose(m.text, m.context, cands, evidence=evidence[key])
             for m, (cands, _r), key in zip(mentions, found, keys)
@@ -414,7 +416,7 @@ class MeaningResolver:
             same = {key: alone[h[0]] for key, h in todo.items() if h and h[0] in alone}
             todo = {key: None if key in same else h for key, h in todo.items()}
         if self.similarity is not None:  # the head's senses against the compound's sentences, one batch
-            self.similarity.attach_heads(todo, mentions, hkeys)
+            self.similarity.attach_heads(todo, mentions, hkeys, self._lead)
         chosen = {key: self._head_meaning(*h) if h else None for key, h in todo.items()}
         chosen.update({key: (c.meaning_id, c.gloss) for key, c in same.items()})
         return decisions, [chosen[key] for key in hkeys], profile
@@ -428,6 +430,10 @@ class MeaningResolver:
         lemma = m.lookup or m.label
         pooled = " ".join(contexts[(m.index_type, lemma)][:POOLED_CONTEXTS])
         return SenseEvidence(pooled, self._bonus(profile, lemma), profile.document_tf)
+
+    def _lead(self, mention_text: str, senses: Sequence[Any], evidence: SenseEvidence) -> float:
+        """The best sense's lead without the encoder, at the Lesk weights the encoder leaves (sense_vectors.py)."""
+        return self.chooser.lesk.lead(mention_text, senses, evidence, 2 * LESK_WEIGHT)
 
     def _bonus(self, profile: DomainProfile | None, lemma: str):
         if profile is None:

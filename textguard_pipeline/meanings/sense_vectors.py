@@ -35,6 +35,9 @@ MAX_SENTENCE_CHARS = 240
 SIMILARITY_WEIGHT = 70.0
 #: Lesk's weights (own and pooled contexts) when the encoder speaks: word overlap then weighs half as much.
 LESK_WEIGHT = 0.25
+#: A lemma whose best sense leads by this much without the encoder (prior, domain, pooled context; score units)
+#: is not encoded: its cosines hardly ever close such a gap (chosen on the dev half, docs/meanings.md).
+ENCODER_GATE = float("inf")
 #: Sentence vectors kept per process (≈ 1.5 kB each).
 SENTENCE_CACHE = 20_000
 
@@ -102,13 +105,14 @@ class SenseStore:
         self.database = database
 
     @classmethod
-    def for_lexicon(cls, wnet: Any) -> "SenseStore":
+    def for_lexicon(cls, wnet: Any, model: str = "") -> "SenseStore":
+        """The store of a lexicon's senses as encoded by the model whose weights hash to ``model``."""
         try:
             import wn
 
             specs = "|".join(lex.specifier() for lex in wnet.lexicons())
             db = Path(wn.config.database_path)
-            tag = hashlib.sha1(f"{ENCODER_ID}|{specs}".encode()).hexdigest()[:12]
+            tag = hashlib.sha1(f"{ENCODER_ID}|{model}|{specs}".encode()).hexdigest()[:12]
             return cls(db.with_name(f"sense-vectors-{tag}"), db) if db.is_file() else cls(None)
         except Exception:  # noqa: BLE001 - no lexicon database (a test double): memory only
             return cls(None)
@@ -155,7 +159,7 @@ class SenseSimilarity:
         self.wnet = wnet
         self.encoder = encoder
         self._senses: dict[str, np.ndarray] = lexicon_cache(wnet, "sense_vectors:minilm")
-        self.store = store if store is not None else SenseStore.for_lexicon(wnet)
+        self.store = store if store is not None else SenseStore.for_lexicon(wnet, _model_tag(encoder))
         if self.store.folder is not None and self.store.folder not in _LOADED:
             _LOADED.add(self.store.folder)
             self._senses.update(self.store.load())
@@ -191,19 +195,28 @@ class SenseSimilarity:
             out[key] = {c.meaning_id: float(senses[c.meaning_id].astype(np.float32) @ ctx) for c in cands}
         return out
 
-    def attach(self, evidence: dict, mentions: Sequence[Any], keys: Sequence[Any], senses_of: Callable) -> None:
+    def attach(
+        self, evidence: dict, mentions: Sequence[Any], keys: Sequence[Any], senses_of: Callable, lead: Callable | None
+    ) -> None:
         """Fill ``similarity`` of each :class:`~.senses.SenseEvidence` in ``evidence`` (key → evidence or None;
         keys start with (index type, lemma)) from the sentences of the lemma's mentions in the whole document
         (one sense per discourse; per section cost a lemma's sentences once per section, for no gain on dev);
-        ``senses_of(i)`` = the WordNet senses of mention ``i``."""
+        ``senses_of(i)`` = the WordNet senses of mention ``i``; ``lead(mention text, senses, evidence)`` = the
+        best sense's lead without the encoder (None: every lemma is encoded). A lemma whose lead is at least
+        :data:`ENCODER_GATE` in every section is not encoded: its evidence gets the encoder's weights and no
+        cosines."""
         groups: dict[Any, tuple[list[str], list[MeaningCandidate]]] = {}
         seen: dict[Any, set] = defaultdict(set)
+        open_: dict[Any, bool] = {}
         for i, (m, key) in enumerate(zip(mentions, keys)):
-            if evidence.get(key) is None:
+            ev = evidence.get(key)
+            if ev is None:
                 continue
             cands = senses_of(i)
             if len(cands) < 2:
                 continue
+            if key not in open_:  # the first mention of the key, as the chooser will see it first
+                open_[key] = lead is None or lead(m.text, cands, ev) < ENCODER_GATE
             sents, _c = groups.setdefault(key[:2], ([], cands))
             if len(sents) >= SENTENCES_PER_LEMMA:
                 continue
@@ -211,27 +224,49 @@ class SenseSimilarity:
             if s and s not in seen[key[:2]]:
                 seen[key[:2]].add(s)
                 sents.append(s)
-        sims = self.similarities(groups)
+        wanted = {key[:2] for key, is_open in open_.items() if is_open}
+        sims = self.similarities({k: g for k, g in groups.items() if k in wanted})
         for key, ev in evidence.items():
             if ev is not None and key[:2] in sims:
                 _speak(ev, sims[key[:2]])
+            elif ev is not None and key[:2] in groups and key[:2] not in wanted:
+                _speak(ev, {})
 
-    def attach_heads(self, heads: dict, mentions: Sequence[Any], keys: Sequence[Any]) -> None:
+    def attach_heads(self, heads: dict, mentions: Sequence[Any], keys: Sequence[Any], lead: Callable | None) -> None:
         """The same evidence for the head nouns of compounds WordNet lacks ("porcelain crown" → crown):
         ``heads``: key → (head, its senses, pooled context, evidence) or None; ``keys[i]`` = mention ``i``'s key.
         The head's senses are compared with the sentences the compound stands in (at most
-        :data:`SENTENCES_PER_LEMMA` per compound), all compounds of the document in one batch."""
+        :data:`SENTENCES_PER_LEMMA` per compound), all compounds of the document in one batch; ``lead`` as in
+        :meth:`attach`."""
         groups: dict[Any, tuple[list[str], list[MeaningCandidate]]] = {}
+        closed = set()
         for m, key in zip(mentions, keys):
             head = heads.get(key)
-            if head is None or head[3] is None or len(head[1]) < 2:
+            if head is None or head[3] is None or len(head[1]) < 2 or key in closed:
                 continue
-            sents, _c = groups.setdefault(key, ([], [c.wordnet for c in head[1]]))
+            senses = [c.wordnet for c in head[1]]
+            if key not in groups and lead is not None and lead(head[0], senses, head[3]) >= ENCODER_GATE:
+                closed.add(key)
+                continue
+            sents, _c = groups.setdefault(key, ([], senses))
             s = sentence_at(m.context, m.text, min(250, m.start))
             if s and s not in sents and len(sents) < SENTENCES_PER_LEMMA:
                 sents.append(s)
         for key, sims in self.similarities(groups).items():
             _speak(heads[key][3], sims)
+        for key in closed:
+            _speak(heads[key][3], {})
+
+
+def _model_tag(encoder: Any) -> str:
+    """The hash of the encoder's weights file (a new model's vectors never mix with the old one's)."""
+    from ..lib.encoder import model_hash  # numpy-only module, imported with the encoder it describes
+
+    path = getattr(encoder, "path", None)
+    try:
+        return model_hash(path) if path is not None else ""
+    except OSError:
+        return ""
 
 
 def _speak(evidence: Any, sims: dict[str, float]) -> None:

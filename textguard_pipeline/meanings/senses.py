@@ -477,18 +477,9 @@ class LeskDisambiguator:
             return first, 0.9, "single_candidate"
         ev = evidence
         local = self.context_stems(mention_text, context)
-        if ev.pooled_context and ev.pooled_stems is None:
-            ev.pooled_stems = self.context_stems(mention_text, ev.pooled_context)  # once per lemma
-        pooled = ev.pooled_stems or set()
         rows = []
         for c in candidates:
-            per_lemma = ev.per_sense.get(c.meaning_id)
-            if per_lemma is None:  # the same for every mention of the lemma: computed once
-                domain = ev.domain_weight * (ev.bonus(c) if ev.bonus else 0.0)
-                domain += ev.document_weight * self.document_overlap(ev.document_tf, c) if ev.document_tf else 0.0
-                pooled_score = self.score(pooled, c) if ev.pooled_context else None
-                per_lemma = ev.per_sense[c.meaning_id] = (domain, pooled_score)
-            domain, pooled_score = per_lemma
+            domain, pooled_score = self.per_lemma(mention_text, c, ev)
             local_score = self.score(local, c)
             text = ev.local_weight * local_score + ev.pooled_weight * (
                 local_score if pooled_score is None else pooled_score
@@ -504,6 +495,35 @@ class LeskDisambiguator:
         if best is not unencoded:
             return best[3], conf, "context_similarity"
         return best[3], conf, "domain_fit" if best[3] is not plain[3] else "gloss_overlap"
+
+    def per_lemma(self, mention_text: str, c: MeaningCandidate, ev: "SenseEvidence") -> tuple[float, float | None]:
+        """(domain score, pooled Lesk score) of sense ``c``: the same at every mention of the lemma, so computed
+        once and kept in ``ev`` (the pooled stems from the first mention's text)."""
+        per_lemma = ev.per_sense.get(c.meaning_id)
+        if per_lemma is None:
+            if ev.pooled_context and ev.pooled_stems is None:
+                ev.pooled_stems = self.context_stems(mention_text, ev.pooled_context)
+            domain = ev.domain_weight * (ev.bonus(c) if ev.bonus else 0.0)
+            domain += ev.document_weight * self.document_overlap(ev.document_tf, c) if ev.document_tf else 0.0
+            pooled_score = self.score(ev.pooled_stems or set(), c) if ev.pooled_context else None
+            per_lemma = ev.per_sense[c.meaning_id] = (domain, pooled_score)
+        return per_lemma
+
+    def lead(
+        self, mention_text: str, candidates: Sequence[MeaningCandidate], ev: "SenseEvidence", text_weight: float
+    ) -> float:
+        """How far the lemma's best sense leads the runner-up on the evidence that costs no encoder (prior,
+        domain, pooled context at ``text_weight``, the local and pooled weights the encoder leaves): the encoder is worth asking only when
+        its cosines could close that gap (:data:`.sense_vectors.ENCODER_GATE`)."""
+        if len(candidates) < 2:
+            return math.inf
+        first = first_sense(candidates)
+        totals = []
+        for c in candidates:
+            domain, pooled_score = self.per_lemma(mention_text, c, ev)
+            totals.append(ev.prior(c, first) + domain + text_weight * (pooled_score or 0.0))
+        totals.sort(reverse=True)
+        return totals[0] - totals[1]
 
     def document_overlap(self, document_tf: dict, candidate: MeaningCandidate) -> float:
         """idf-weighted overlap of the sense's signature with the document's words (each counted ≤ 3 times)."""

@@ -176,3 +176,46 @@ def test_the_head_of_a_compound_wordnet_lacks_is_chosen_with_the_encoder_too(wne
     assert heads(loan, encoder=False) == {slope}  # no shared gloss word: without vectors the prior keeps sense 1
     river = "Heavy rain eroded the clay bank, and the river flooded the fields. Ducks nest on the clay bank in spring."
     assert heads(river) == {slope}
+
+
+def test_a_lemma_whose_sense_leads_clearly_without_the_encoder_is_not_encoded(wnet, monkeypatch):
+    """issue 50 item 2: the encoder only where cheaper evidence leaves the choice open."""
+    from types import SimpleNamespace
+
+    from textguard_pipeline.meanings import sense_vectors
+
+    monkeypatch.setattr(sense_vectors, "_SENTENCES", {})
+    monkeypatch.setattr(sense_vectors, "ENCODER_GATE", 10.0)
+    bank = wordnet_candidates(wnet, "bank", "n")
+    sentences = {"bank": "The bank approved the loan.", "crane": "The crane lifted the steel beam."}
+    mentions = [SimpleNamespace(text=w, context=s, start=0) for w, s in sentences.items()]
+    keys = [("subject", "bank", None), ("subject", "crane", None)]
+    evidence = {k: SenseEvidence(sentences[k[1]]) for k in keys}
+    leads = {"bank": 2.0, "crane": 25.0}  # bank is open, crane decided without the encoder
+    asked = []
+
+    def lead(text, senses, ev):
+        asked.append(text)
+        return leads[text]
+
+    enc = _CountingEncoder()
+    sim = SenseSimilarity(wnet, enc, store=SenseStore(None))
+    sim.attach(evidence, mentions, keys, lambda i: bank, lead)
+    assert sorted(asked) == ["bank", "crane"]
+    assert sentences["bank"] in enc.encoded and sentences["crane"] not in enc.encoded
+    open_, closed = evidence[keys[0]], evidence[keys[1]]
+    assert set(open_.similarity) == {c.meaning_id for c in bank}
+    # the closed lemma is scored as the encoder would leave it, minus cosines: same Lesk weights, no similarity
+    assert closed.similarity == {} and closed.local_weight == open_.local_weight == sense_vectors.LESK_WEIGHT
+    assert closed.similarity_score(bank[0]) == 0.0
+
+
+def test_the_lead_is_the_gap_between_the_two_best_senses_without_the_encoder(wnet):
+    lesk = LeskDisambiguator(wnet, margin=6.0)
+    bank = wordnet_candidates(wnet, "bank", "n")
+    assert lesk.lead("bank", bank[:1], SenseEvidence("x"), 0.5) == float("inf")  # one sense: nothing to weigh
+    ev = SenseEvidence("The canoe drifted toward the grassy bank of the river.")
+    gap = lesk.lead("bank", bank, ev, 0.5)
+    first = first_sense(bank)
+    # the prior alone gives the first sense a lead of first_bonus + prior_weight·ln 2 over the second
+    assert gap > 0 and lesk.choose_scored("bank", ev.pooled_context, bank, ev)[0] is first
