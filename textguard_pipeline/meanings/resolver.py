@@ -55,7 +55,7 @@ from .domains import DomainProfile, section_ids, section_profiles
 from .forms import compound_head
 from .llm_runs import split_evenly
 from .mentions import STAGE_A_PROMPT_VERSION, Mention, MentionDetectionError, TextLayout, locate_mentions
-from .sense_vectors import LESK_WEIGHT, load_sense_similarity
+from .sense_vectors import LESK_WEIGHT, lead, load_sense_similarity
 from .senses import SenseEvidence
 from .stage_a import LLMMentionDetector
 from .suppression import SuppressionRule, load_suppressions, suppressing_rule
@@ -433,7 +433,7 @@ class MeaningResolver:
 
     def _lead(self, mention_text: str, senses: Sequence[Any], evidence: SenseEvidence) -> float:
         """The best sense's lead without the encoder, at the Lesk weights the encoder leaves (sense_vectors.py)."""
-        return self.chooser.lesk.lead(mention_text, senses, evidence, 2 * LESK_WEIGHT)
+        return lead(self.chooser.lesk, mention_text, senses, evidence, 2 * LESK_WEIGHT)
 
     def _bonus(self, profile: DomainProfile | None, lemma: str):
         if profile is None:

@@ -25,7 +25,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .senses import MeaningCandidate, _BoundedCache, lexicon_cache
+from .senses import MeaningCandidate, _BoundedCache, first_sense, lexicon_cache
 
 #: Sentences of a lemma (per section) pooled into its context vector; a book repeats lemmas, so bounded.
 SENTENCES_PER_LEMMA = 3
@@ -256,6 +256,22 @@ class SenseSimilarity:
             _speak(heads[key][3], sims)
         for key in closed:
             _speak(heads[key][3], {})
+
+
+def lead(lesk: Any, mention_text: str, candidates: Sequence[MeaningCandidate], ev: Any, text_weight: float) -> float:
+    """How far the lemma's best sense leads the runner-up on the evidence that costs no encoder (prior, domain,
+    pooled context at ``text_weight``: the Lesk weights the encoder leaves), in the units of ``lesk``'s
+    ``choose_scored``: the encoder is worth asking only when its cosines could close that gap
+    (:data:`ENCODER_GATE`)."""
+    if len(candidates) < 2:
+        return float("inf")
+    first = first_sense(candidates)
+    totals = []
+    for c in candidates:
+        domain, pooled_score = lesk.per_lemma(mention_text, c, ev)
+        totals.append(ev.prior(c, first) + domain + text_weight * (pooled_score or 0.0))
+    totals.sort(reverse=True)
+    return totals[0] - totals[1]
 
 
 def _model_tag(encoder: Any) -> str:

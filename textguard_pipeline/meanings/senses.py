@@ -509,22 +509,6 @@ class LeskDisambiguator:
             per_lemma = ev.per_sense[c.meaning_id] = (domain, pooled_score)
         return per_lemma
 
-    def lead(
-        self, mention_text: str, candidates: Sequence[MeaningCandidate], ev: "SenseEvidence", text_weight: float
-    ) -> float:
-        """How far the lemma's best sense leads the runner-up on the evidence that costs no encoder (prior,
-        domain, pooled context at ``text_weight``, the local and pooled weights the encoder leaves): the encoder is worth asking only when
-        its cosines could close that gap (:data:`.sense_vectors.ENCODER_GATE`)."""
-        if len(candidates) < 2:
-            return math.inf
-        first = first_sense(candidates)
-        totals = []
-        for c in candidates:
-            domain, pooled_score = self.per_lemma(mention_text, c, ev)
-            totals.append(ev.prior(c, first) + domain + text_weight * (pooled_score or 0.0))
-        totals.sort(reverse=True)
-        return totals[0] - totals[1]
-
     def document_overlap(self, document_tf: dict, candidate: MeaningCandidate) -> float:
         """idf-weighted overlap of the sense's signature with the document's words (each counted ≤ 3 times)."""
         sig = self.signature(candidate)

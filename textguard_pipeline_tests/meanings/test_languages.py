@@ -52,3 +52,18 @@ def test_other_languages_stay_custom_and_english_is_unchanged(resolver):
     assert french["meaning_id"].isna().all()
     polish = other[other["start"] >= fr_start + len(FR)]
     assert polish.empty  # no spaCy model for Polish: no mentions from the English one
+
+
+def test_french_fixed_expressions_and_date_parts_are_no_entries_and_nouns_keep_their_lemma(resolver):
+    """issue 51 item 3: "rapport" of *par rapport à*, "lieu" of *avoir lieu* / *au lieu de*, "fait" of *en fait*,
+    months and weekdays give no row; the other nouns stay custom entries, grouped by lemma."""
+    fr = (
+        "La conférence a eu lieu le 3 mars à Paris, un lundi. Le modèle est évalué par rapport à la traduction "
+        "humaine. En fait, au lieu de la traduction humaine, les auteurs utilisent la traduction automatique.\n\n"
+    )
+    df, stats = resolver.resolve_document("fr.txt", fr, _chunks(fr, ["fr"]), "txt")
+    labels = set(df["normalized_label"])
+    assert not labels & {"lieu", "rapport", "fait", "mars", "lundi"}, labels
+    assert "auteur" in labels  # "les auteurs": its lemma
+    assert stats.excluded_share.get("fixed_expression", 0) > 0  # without the rule, "rapport" was a row
+    assert set(df["meaning_type"]) == {"custom"}

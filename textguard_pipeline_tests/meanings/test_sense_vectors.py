@@ -10,6 +10,7 @@ from textguard_pipeline.meanings.sense_vectors import (
     MAX_SENTENCE_CHARS,
     SenseSimilarity,
     SenseStore,
+    lead,
     load_sense_similarity,
     sense_text,
     sentence_at,
@@ -213,9 +214,9 @@ def test_a_lemma_whose_sense_leads_clearly_without_the_encoder_is_not_encoded(wn
 def test_the_lead_is_the_gap_between_the_two_best_senses_without_the_encoder(wnet):
     lesk = LeskDisambiguator(wnet, margin=6.0)
     bank = wordnet_candidates(wnet, "bank", "n")
-    assert lesk.lead("bank", bank[:1], SenseEvidence("x"), 0.5) == float("inf")  # one sense: nothing to weigh
+    assert lead(lesk, "bank", bank[:1], SenseEvidence("x"), 0.5) == float("inf")  # one sense: nothing to weigh
     ev = SenseEvidence("The canoe drifted toward the grassy bank of the river.")
-    gap = lesk.lead("bank", bank, ev, 0.5)
+    gap = lead(lesk, "bank", bank, ev, 0.5)
     first = first_sense(bank)
     # the prior alone gives the first sense a lead of first_bonus + prior_weight·ln 2 over the second
     assert gap > 0 and lesk.choose_scored("bank", ev.pooled_context, bank, ev)[0] is first
