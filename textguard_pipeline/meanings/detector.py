@@ -39,7 +39,7 @@ from .forms import (
     title_cased,
     verb_read_as_noun,
 )
-from .french import fixed_tokens
+from .french import noun_chunks
 from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
 from .senses import gloss_stats
 from .signals import SHOUTED_MIN_GLOSS_SHARE, WordSignals  # noqa: F401 - re-exported (core.mentions)
@@ -297,11 +297,8 @@ class EmbeddedDetector:
                 )
                 taken.append((s, e))
         if "subject" in want:
-            doc_text, fixed = doc.text, fixed_tokens(doc) if getattr(chunk, "language", None) == "fr" else ()
-            for nc in doc.noun_chunks:
-                if nc.root.i in fixed:  # "rapport" of "par rapport à", "mars" (french.py)
-                    self.excluded["fixed_expression"] += 1
-                    continue
+            doc_text = doc.text
+            for nc in noun_chunks(doc, getattr(chunk, "language", None), self.excluded):
                 if any(a < nc.end and nc.start < b for a, b in blocked_ents):
                     # "the ALPN protocol": the name is not a subject, the common noun after it may be one.
                     last = max(b for a, b in blocked_ents if a < nc.end and nc.start < b)

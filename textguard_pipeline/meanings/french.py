@@ -10,7 +10,8 @@ imports.
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Any, Iterator
 
 #: prepositional and adverbial locutions, as lower-case token texts (an elided "d'"/"l'" is its own token)
 LOCUTIONS: tuple[tuple[str, ...], ...] = tuple(
@@ -134,3 +135,14 @@ def fixed_tokens(doc: Any) -> set[int]:
                 if tuple(lower[j : j + len(rest)]) == rest:
                     out.update(range(j, j + len(rest)))
     return out
+
+
+def noun_chunks(doc: Any, language: str | None, excluded: Counter) -> Iterator[Any]:
+    """``doc``'s noun chunks, less (in French) those whose head is a word of :func:`fixed_tokens`, each counted in
+    ``excluded["fixed_expression"]``."""
+    fixed = fixed_tokens(doc) if language == "fr" else ()
+    for nc in doc.noun_chunks:
+        if nc.root.i in fixed:
+            excluded["fixed_expression"] += 1
+        else:
+            yield nc
