@@ -482,7 +482,7 @@ class MeaningsSettings:
     """Every knob of mentions and meanings (seed 003), one frozen object.
 
     Env: TEXTGUARD_MEANINGS_LLM (boolean; default on iff TEXTGUARD_LLM_URL is set — the endpoint, model and
-    key always come from TEXTGUARD_LLM_*), TEXTGUARD_MEANINGS_RATE (Pass 3), TEXTGUARD_WIKIDATA_* (see
+    key always come from TEXTGUARD_LLM_*), TEXTGUARD_MEANINGS_RATE (Pass 3), TEXTGUARD_MEANINGS_LLM_FALLBACK, TEXTGUARD_WIKIDATA_* (see
     WikidataSettings), TEXTGUARD_SUPPRESSIONS (default data/suppressions.csv), TEXTGUARD_SPACY_MODEL,
     TEXTGUARD_MEANINGS_BOUNDARY (split|reject), TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR,
     TEXTGUARD_SENSE_ENCODER (minilm | off: the sentence encoder in the embedded disambiguation).
@@ -491,6 +491,7 @@ class MeaningsSettings:
 
     use_llm: bool = False
     rate: bool = True  # Pass 3, only when an LLM is configured
+    llm_fallback: bool = False  # an unreachable LLM: fail the document (off) or use the local passes (on)
     llm_batch_size: int = 20
     wikidata_url: str = ""
     wikidata_mode: str = "off"
@@ -523,6 +524,7 @@ def meanings_settings(env: Mapping[str, str] | None = None) -> MeaningsSettings:
     return MeaningsSettings(
         use_llm=env_bool("TEXTGUARD_MEANINGS_LLM", bool(env_str("TEXTGUARD_LLM_URL", "", env)), env),
         rate=env_bool("TEXTGUARD_MEANINGS_RATE", True, env),
+        llm_fallback=env_bool("TEXTGUARD_MEANINGS_LLM_FALLBACK", False, env),
         wikidata_url=wd.base_url,
         wikidata_mode=wd.mode,
         wikidata_cache_dir=wd.cache_dir,

@@ -24,7 +24,7 @@ import httpx
 from .. import settings as _settings
 from .http import Budget, HttpClient, HttpConfig, HttpError, Meter
 from .ledger import LedgerBudget
-from .outage import outage_label
+from .outage import Outage, outage_label
 from .redact import redact, redact_url, register_secret, register_url
 
 
@@ -369,3 +369,18 @@ class ChatClient:
 
     def chat_json(self, messages: list[dict[str, str]], **kwargs: Any) -> Any:
         return parse_json_content(self.chat(messages, json_mode=True, **kwargs))
+
+
+class StrictChatClient(ChatClient):
+    """A ChatClient for passes that have a local fallback: an endpoint failure (outage, budget, configuration)
+    is raised as :class:`~textguard_pipeline.lib.outage.Outage`, which the passes' ``except LLMError`` does not
+    catch, so the document fails (and keeps its last good output) instead of falling back under a green report.
+    A bad answer is still an LLMError, handled by the pass."""
+
+    def complete(self, *args: Any, **kwargs: Any) -> ChatResult:
+        try:
+            return super().complete(*args, **kwargs)
+        except LLMError as exc:
+            if exc.outage:
+                raise Outage(str(exc), exc.outage) from exc
+            raise

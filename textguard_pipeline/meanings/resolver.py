@@ -31,10 +31,9 @@ from typing import Any, Sequence
 
 import pandas as pd
 
-from ..core.llm import ChatClient
 from ..core.nlp import load_spacy, model_label
 from ..core.parsing import Chunk
-from ..lib.llm import LLMConfig, UsageTally
+from ..lib.llm import ChatClient, LLMConfig, StrictChatClient, UsageTally
 from ..settings import MeaningsSettings, llm_settings, wordnet_settings
 from .candidates import (
     DISAMBIGUATION_PROMPT_VERSION,
@@ -592,7 +591,7 @@ def build_resolver(settings: MeaningsSettings) -> MeaningResolver:
         lexicon=status.spec,
         lexicon_warning=status.warning,
         wikidata=wikidata,
-        llm=ChatClient(llm_cfg) if llm_cfg else None,
+        llm=(ChatClient if settings.llm_fallback else StrictChatClient)(llm_cfg) if llm_cfg else None,
         suppressions=load_suppressions(settings.suppressions_path),
         settings=replace(settings, use_llm=llm_cfg is not None),
         spacy_label=model_label(nlp),

@@ -66,3 +66,24 @@ def test_a_slow_dripping_endpoint_cannot_hold_a_report_past_its_deadline(tmp_pat
     res = p.report(select=REWRITE, timeout=240)
     assert res.returncode == 1 and time.monotonic() - t0 < 240
     assert "2s deadline per attempt" in p.markdown()
+
+
+MEANINGS = "source_documents parsed_chunks resolved_meanings"
+
+
+def test_an_unreachable_llm_for_the_meanings_passes_is_an_outage_not_a_green_fallback(tmp_path, fresh_standin):
+    p = llm_place(tmp_path, fresh_standin.base_url, TEXTGUARD_LLM_CACHE="off", TEXTGUARD_REWRITE_TASK="")
+    write_docs(p.corpus, 2, words=80)
+    local = p.report(select=MEANINGS, extra_env={"TEXTGUARD_MEANINGS_LLM": "0"})
+    assert local.returncode == 0, local.stdout[-3000:] + local.stderr[-3000:]
+    before = {f.name: f.read_bytes() for f in (p.warehouse / "resolved_meanings").glob("*.parquet")}
+    assert len(before) == 2
+
+    fresh_standin.script({ROUTE: [{"status": 503, "json": {"error": "down"}}]})
+    down = p.report(select=MEANINGS, extra_env={"TEXTGUARD_MEANINGS_LLM": "1"})
+    assert down.returncode == 1
+    assert "⚠️ 2 documents stale (outage)" in p.markdown()
+    assert {f.name: f.read_bytes() for f in (p.warehouse / "resolved_meanings").glob("*.parquet")} == before
+
+    asked = p.report(select=MEANINGS, extra_env={"TEXTGUARD_MEANINGS_LLM": "1", "TEXTGUARD_MEANINGS_LLM_FALLBACK": "1"})
+    assert asked.returncode == 0, asked.stdout[-3000:]  # falling back stays available, when asked for
