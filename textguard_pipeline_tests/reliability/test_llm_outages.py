@@ -87,3 +87,19 @@ def test_an_unreachable_llm_for_the_meanings_passes_is_an_outage_not_a_green_fal
 
     asked = p.report(select=MEANINGS, extra_env={"TEXTGUARD_MEANINGS_LLM": "1", "TEXTGUARD_MEANINGS_LLM_FALLBACK": "1"})
     assert asked.returncode == 0, asked.stdout[-3000:]  # falling back stays available, when asked for
+
+
+def test_a_ner_service_that_is_down_keeps_the_earlier_ner_frames(tmp_path):
+    from textguard_pipeline_tests.devservers import free_port
+
+    p = llm_place(tmp_path, "http://127.0.0.1:9", TEXTGUARD_REWRITE_TASK="")
+    write_docs(p.corpus, 2, words=80)
+    select = "source_documents parsed_chunks ner_frames"
+    assert p.report(select=select).returncode == 0
+    before = {f.name: f.read_bytes() for f in (p.warehouse / "ner_frames").glob("*.parquet")}
+    assert len(before) == 2
+    down = {"TEXTGUARD_NER_URL": f"http://127.0.0.1:{free_port()}/ner", "TEXTGUARD_NER_MAX_RETRIES": "0"}
+    res = p.report(select=select, extra_env=down)
+    assert res.returncode == 1
+    assert "⚠️ 2 documents stale (outage)" in p.markdown()
+    assert {f.name: f.read_bytes() for f in (p.warehouse / "ner_frames").glob("*.parquet")} == before
