@@ -51,6 +51,7 @@ from .settings import (  # noqa: F401  (MeaningsSettings/ProtectionSettings/Math
     MathNerSettings,
     MeaningsSettings,
     ProtectionSettings,
+    chunk_settings,
     env_bool,
     language_settings,
     llm_settings,
@@ -182,7 +183,8 @@ def parse_chunks(
 
     ``run_language``: the run's override (None: ``TEXTGUARD_LANGUAGE``); ``rel_path``/``corpus_root``
     locate the corpus mapping file (docs/languages.md)."""
-    chunks = parse_document(text, fmt)
+    limits = chunk_settings()
+    chunks = parse_document(text, fmt, chunk_chars=limits.chunk_chars, chunk_max_chars=limits.chunk_max_chars)
     if run_language is None:
         run_language = language_settings().language
     declared = None if run_language else document_override(text, fmt, rel_path, corpus_root)

@@ -20,28 +20,51 @@ Whitespace-only gaps (blank lines) are attached to the chunk before them.
 
 from __future__ import annotations
 
-from .chunks import Chunk, ChunkType, _assemble, _prose_chunk, offset_map_for
+from .chunks import Chunk, ChunkType, _assemble, _inline_spans, _prose_chunk, offset_map_for
 from .markup import attach_markup
+from .paragraphs import DEFAULT_CHUNK_CHARS, DEFAULT_CHUNK_MAX_CHARS, split_prose, usual_width
 from .regions import _md_regions, _tex_regions, _txt_regions
 
 __all__ = ["Chunk", "ChunkType", "offset_map_for", "parse_document"]
 
 
-def parse_document(text: str, fmt: str) -> list[Chunk]:
-    """Chunks of ``text`` (format ``tex``, ``md`` or ``txt``) tiling it exactly."""
+def parse_document(
+    text: str,
+    fmt: str,
+    *,
+    chunk_chars: int = DEFAULT_CHUNK_CHARS,
+    chunk_max_chars: int = DEFAULT_CHUNK_MAX_CHARS,
+) -> list[Chunk]:
+    """Chunks of ``text`` (format ``tex``, ``md`` or ``txt``) tiling it exactly.
+
+    Prose is split at blank lines; plain text, and any prose stretch over ``chunk_chars``, also where the
+    line shape ends a paragraph; what is still over ``chunk_chars`` is cut at a sentence, clause or word
+    boundary (:mod:`.paragraphs`), and no prose chunk exceeds ``chunk_max_chars``."""
     if fmt not in ("tex", "md", "txt"):
         raise ValueError(f"unsupported format {fmt!r}; expected tex, md or txt")
+    if chunk_chars < 1 or chunk_max_chars < chunk_chars:
+        raise ValueError(f"chunk limits {chunk_chars}/{chunk_max_chars}: need 1 <= chunk_chars <= chunk_max_chars")
     if not text:
         return []
     regions = {"tex": _tex_regions, "md": _md_regions, "txt": _txt_regions}[fmt](text)
     regions = [r for r in regions if r[1] > r[0]]
     # Markdown prose regions come pre-split; keep region order and types as given.
     segs = _assemble(text, regions)
+    width = None
     chunks: list[Chunk] = []
-    for idx, (s, e, t) in enumerate(segs):
-        if t == ChunkType.PROSE:
-            chunks.append(_prose_chunk(idx, text, s, e, fmt))
-        else:
-            chunks.append(Chunk(idx, str(t), s, e, text[s:e], {}))
+    for s, e, t in segs:
+        if t != ChunkType.PROSE:
+            chunks.append(Chunk(len(chunks), str(t), s, e, text[s:e], {}))
+            continue
+        pieces = [(s, e)]
+        if fmt == "txt" or e - s > chunk_chars:
+            if width is None:
+                width = usual_width(text)
+            inline = [(a, b) for a, b, _ in _inline_spans(text, s, e, fmt)]
+            pieces = split_prose(
+                text, s, e, width, inline, fmt=fmt, by_lines=fmt == "txt", soft=chunk_chars, hard=chunk_max_chars
+            )
+        for a, b in pieces:
+            chunks.append(_prose_chunk(len(chunks), text, a, b, fmt))
     attach_markup(text, fmt, chunks)
     return chunks

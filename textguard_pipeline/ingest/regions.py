@@ -20,7 +20,8 @@ from .chunks import (
     _line_start,
     _widen_to_lines,
 )
-from .rst import rst_code_spans
+from .paragraphs import furniture_regions
+from .rst import rst_code_spans, rst_structure_spans
 
 # ---------------------------------------------------------------------------
 # LaTeX
@@ -130,6 +131,7 @@ _TEX_STRUCT_CMDS = {
     "smallskip",
     "item",
 }
+_TEX_SECTIONING = {"part", "chapter", "section", "subsection", "subsubsection", "paragraph", "subparagraph"}
 _TEX_CMD = re.compile(r"\\([A-Za-z@]+)\*?")
 _TEX_BEGIN = re.compile(r"\\begin\s*\{([^{}\n]{1,64})\}")
 _TEX_SPECIAL = re.compile(r"[\\%$]")
@@ -303,6 +305,11 @@ def _tex_regions(text: str) -> list[Segment]:
                 else:
                     i = bm.end()
                 continue
+        if name in _TEX_SECTIONING:
+            # sectioning is structure wherever it starts: mid-line, or with text after it on its line
+            # (\paragraph{Title} Text…), it splits the prose around it
+            i = add(j, _skip_args(text, cm.end(), body_end), ChunkType.STRUCTURAL)
+            continue
         if name in _TEX_STRUCT_CMDS and name != "item":
             at_line_start = text[max(_line_start(text, j), floor) : j].strip() == ""
             if at_line_start:
@@ -452,11 +459,13 @@ def _md_regions(text: str) -> list[Segment]:
 
 
 def _txt_regions(text: str) -> list[Segment]:
-    # Lines made only of form feeds and spaces are page breaks: structural. Plain text is often
-    # reStructuredText, whose literal blocks and doctests are code.
-    pages = [(m.start(), m.end(), ChunkType.STRUCTURAL) for m in re.finditer(r"^[ \t]*\f[ \t\f]*(?:\n|$)", text, re.M)]
+    # Page furniture (form feeds, page numbers, running headers and footers) is structural. Plain text is
+    # often reStructuredText, whose titles, transitions and directive lines are structural, its literal blocks
+    # and doctests code; a code block wins over structure inside it (a page break in a code block stays there).
+    code = [(a, b, ChunkType.CODE) for a, b in rst_code_spans(text)]
+    pages = [(a, b, ChunkType.STRUCTURAL) for a, b in furniture_regions(text) + rst_structure_spans(text)]
     out: list[Segment] = []
-    for seg in sorted(pages + [(a, b, ChunkType.CODE) for a, b in rst_code_spans(text)]):
-        if not out or seg[0] >= out[-1][1]:  # a page break inside a code block stays in the block
+    for seg in sorted(code + pages, key=lambda r: (r[0], -r[1])):
+        if not out or seg[0] >= out[-1][1]:
             out.append(seg)
     return out

@@ -70,3 +70,57 @@ def rst_code_spans(text: str) -> list[tuple[int, int]]:
                 continue
         i += 1
     return spans
+
+
+#: a line of one punctuation character repeated (a title's under- or overline, a transition)
+_ADORNMENT = re.compile(r"[ \t]*([!-/:-@\[-`{-~])\1+[ \t]*\r?\n?")
+#: an explicit markup line that is structure: a directive (".. note::", ".. |name| image::") or a target
+_RST_DIRECTIVE = re.compile(
+    r"[ \t]*\.\.[ \t]+(?:\|[^|\n]+\|[ \t]+)?[A-Za-z0-9][\w:+.-]*::(?:[ \t]|$)|[ \t]*\.\.[ \t]+_[^\n]*:"
+)
+_RST_OPTION = re.compile(r"[ \t]+:[\w-]+:")
+
+
+def rst_structure_spans(text: str) -> list[tuple[int, int]]:
+    """reStructuredText structure written as plain text: section titles (a line of text under, and maybe over,
+    an adornment line of one punctuation character at least as long as the text), transitions (an adornment
+    line of four or more between blank lines), and directive and target lines (".. note::", ".. versionadded::
+    3.4" with the option lines after it, ".. _label:"). The directive's content keeps its own kind."""
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for ln in lines:
+        starts.append(starts[-1] + len(ln))
+
+    def blank(k: int) -> bool:
+        return k < 0 or k >= len(lines) or not lines[k].strip()
+
+    def adornment(k: int) -> str:
+        if 0 <= k < len(lines) and _ADORNMENT.fullmatch(lines[k]) and len(lines[k].strip()) >= 2:
+            return lines[k].strip()
+        return ""
+
+    spans: list[tuple[int, int]] = []
+    k = 0
+    while k < len(lines):
+        body = lines[k].strip()
+        under = adornment(k + 1)
+        if body and not adornment(k) and under and len(under) >= len(body):
+            over = adornment(k - 1)
+            first = k - 1 if over and over == under and blank(k - 2) else k
+            # an overlined title may be inset; an underlined one starts its line after a blank line
+            if first < k or (blank(k - 1) and not lines[k][:1].isspace()):
+                spans.append((starts[first], starts[k + 2]))
+                k += 2
+                continue
+        if adornment(k) and len(body) >= 4 and blank(k - 1) and blank(k + 1):
+            spans.append((starts[k], starts[k + 1]))
+        elif _RST_DIRECTIVE.match(lines[k]):
+            j = k + 1
+            if not _RST_CODE_DIRECTIVE.match(lines[k]):
+                while j < len(lines) and _RST_OPTION.match(lines[j]):
+                    j += 1
+            spans.append((starts[k], starts[j]))
+            k = j
+            continue
+        k += 1
+    return spans

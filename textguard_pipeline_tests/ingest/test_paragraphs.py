@@ -1,0 +1,151 @@
+"""Paragraphs where the text has no blank lines, page furniture, and the length limit of prose chunks."""
+
+import random
+import textwrap
+
+import pytest
+
+from textguard_pipeline.ingest.paragraphs import usual_width
+from textguard_pipeline.ingest.parsing import parse_document
+
+_WORDS = (
+    "the estimator of a covariance matrix is computed from residuals and weights so that inference in "
+    "linear models remains valid under heteroskedasticity with unknown form while sample sizes grow"
+).split()
+
+
+def _paragraph(rnd: random.Random, sentences: int) -> str:
+    out = []
+    for _ in range(sentences):
+        words = [rnd.choice(_WORDS) for _ in range(rnd.randint(10, 22))]
+        out.append(" ".join(words).capitalize() + ".")
+    return " ".join(out)
+
+
+def _tiles(text: str, fmt: str = "txt", **limits):
+    chunks = parse_document(text, fmt, **limits)
+    assert "".join(c.source_text() for c in chunks) == text
+    assert all(a.end == b.start for a, b in zip(chunks, chunks[1:], strict=False))
+    return chunks
+
+
+def _pdf_like(n_paragraphs: int, seed: int = 3, header: str = "Journal of Made-up Results") -> tuple[str, list[str]]:
+    """Hard-wrapped paragraphs with no blank line, a running header and a page number every 30 lines."""
+    rnd = random.Random(seed)
+    paragraphs = [
+        textwrap.fill(_paragraph(rnd, rnd.randint(2, 6)), 72, break_on_hyphens=False) for _ in range(n_paragraphs)
+    ]
+    lines, out, page = "\n".join(paragraphs).split("\n"), [], 1
+    for k, line in enumerate(lines, 1):
+        out.append(line)
+        if k % 30 == 0:
+            page += 1
+            out += [f"{page}", f"\f{header} {page}" if page % 2 else f"\f{page} {header}"]
+    return "\n".join(out) + "\n", paragraphs
+
+
+def test_hard_wrapped_text_without_blank_lines_has_one_prose_chunk_per_paragraph():
+    text, paragraphs = _pdf_like(40)
+    chunks = _tiles(text)
+    prose = [c for c in chunks if c.chunk_type == "prose"]
+    # a paragraph crossing a page break is two chunks; a last line that happens to be long joins two
+    assert len(paragraphs) - 3 <= len(prose) <= len(paragraphs) + len(text.split("\f"))
+    opened = {c.text[:40] for c in prose}
+    assert sum(p[:40] in opened for p in paragraphs) >= len(paragraphs) - 3
+
+
+def test_running_headers_page_numbers_and_form_feeds_are_structural():
+    text, _ = _pdf_like(40)
+    chunks = _tiles(text)
+    structural = [c.text for c in chunks if c.chunk_type == "structural"]
+    assert any(s.startswith("\fJournal of Made-up Results") for s in structural)
+    assert any(s.strip().endswith("Journal of Made-up Results") for s in structural)
+    assert any(s.strip().isdigit() for s in structural)
+    for c in chunks:
+        if c.chunk_type == "prose":
+            assert "Journal of Made-up" not in c.text and "\f" not in c.text
+
+
+def test_a_line_repeated_close_together_is_not_a_running_header():
+    body = "Results\n" + "\n".join(f"Results line {k} says more." for k in range(3)) + "\nResults\nResults\n"
+    chunks = _tiles(body)
+    assert all(c.chunk_type == "prose" for c in chunks)
+
+
+def test_an_indented_line_or_a_list_item_opens_a_paragraph_and_hyphens_stay():
+    text = (
+        "A first paragraph fills its lines up to the usual width of this text, and\n"
+        "it keeps going with a hy-\nphenated word that stays exactly as it was written\n"
+        "in the source, and it goes on and on until it comes to its very last words\n"
+        "    An indented line starts a new paragraph even though the line before it\n"
+        "does not end a sentence, and this one then runs on to a full stop here.\n"
+        "- a list item starts one too, with its words going on to the end of a line\n"
+        "  and a continuation line that stays with the item's text for a while more.\n"
+    )
+    prose = [c.text for c in _tiles(text) if c.chunk_type == "prose"]
+    assert [p.lstrip()[:12] for p in prose] == ["A first para", "An indented ", "- a list ite"]
+    assert "hy-\nphenated" in prose[0]
+
+
+def test_one_sentence_per_line_paragraphs_stay_whole():
+    text = "First sentence here.\nA second, shorter one.\nAnd a third line that ends.\n\nNext paragraph.\n"
+    prose = [c.text for c in _tiles(text) if c.chunk_type == "prose"]
+    assert len(prose) == 2
+
+
+@pytest.mark.parametrize("fmt", ["txt", "md", "tex"])
+def test_no_prose_chunk_exceeds_the_limits_and_cuts_fall_at_sentence_ends(fmt):
+    rnd = random.Random(5)
+    text = " ".join(_paragraph(rnd, 1) for _ in range(400)) + "\n"  # one line, no paragraph end at all
+    chunks = _tiles(text, fmt)
+    prose = [c for c in chunks if c.chunk_type == "prose"]
+    assert len(prose) > 1
+    assert all(len(c.source_text()) <= 4000 for c in prose)
+    assert all(c.source_text().rstrip().endswith(".") for c in prose)
+
+
+def test_a_cut_never_falls_inside_inline_math_a_url_or_a_command_argument():
+    rnd = random.Random(9)
+    unit = "A claim $a + b = c$ is shown at https://example.org/a/very/long/path and \\emph{in some words} here. "
+    filler = " ".join(_paragraph(rnd, 1).rstrip(".") for _ in range(3))
+    text = "".join(unit + filler + " " for _ in range(120)) + "\n"
+    for fmt, limit in (("tex", 700), ("txt", 650)):
+        chunks = _tiles(text, fmt, chunk_chars=limit, chunk_max_chars=limit * 3)
+        for c in chunks:
+            src = c.source_text()
+            assert src.count("$") % 2 == 0
+            assert src.count("\\emph{") == src.count("some words}")
+            assert src.count("https://") == src.count("long/path")
+            assert len(src) <= limit * 3
+
+
+def test_a_text_with_no_boundary_is_cut_at_the_hard_limit():
+    text = "x" * 30_000
+    chunks = _tiles(text, "txt")
+    assert [len(c.text) for c in chunks] == [12_000, 12_000, 6_000]
+
+
+def test_chunk_limits_are_checked():
+    with pytest.raises(ValueError, match="chunk limits"):
+        parse_document("text", "txt", chunk_chars=5000, chunk_max_chars=4000)
+
+
+def test_usual_width_is_the_upper_quartile_of_line_lengths():
+    text = "\n".join(["x" * 70] * 6 + ["y" * 20] * 2) + "\n"
+    assert usual_width(text) == 70
+    assert usual_width("short\n") == 0
+
+
+def test_the_chunk_limits_are_a_setting_and_reach_the_chunker(monkeypatch):
+    from textguard_pipeline import settings
+    from textguard_pipeline.pipeline import parse_chunks
+
+    assert settings.chunk_settings({}) == settings.ChunkSettings(4000, 12000)
+    with pytest.raises(settings.SettingsError, match="TEXTGUARD_CHUNK_MAX_CHARS"):
+        settings.chunk_settings({"TEXTGUARD_CHUNK_CHARS": "5000", "TEXTGUARD_CHUNK_MAX_CHARS": "4000"})
+    rnd = random.Random(2)
+    text = " ".join(_paragraph(rnd, 1) for _ in range(60)) + "\n"
+    monkeypatch.setenv("TEXTGUARD_CHUNK_CHARS", "500")
+    monkeypatch.setenv("TEXTGUARD_CHUNK_MAX_CHARS", "900")
+    chunks = parse_chunks(text, "md", run_language="en")
+    assert len(chunks) > 5 and all(len(c.source_text()) <= 500 for c in chunks)
