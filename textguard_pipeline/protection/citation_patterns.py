@@ -35,11 +35,16 @@ def _char_class(pred: Callable[[str], bool], limit: int = 0x10000) -> str:
 _UP = _char_class(lambda c: c.isupper() or c.istitle())  # Lu + Lt: É, Ł, Ø, ...
 _LET = r"[^\W\d_]"
 _LOW = rf"(?:(?!{_UP}){_LET})"
-_NAME = rf"{_UP}(?:{_LET}|['’])*{_LET}"
+# a hyphen at a line end inside a name is PDF text's hyphenated break ("Zei-\nleis"), kept as it stands
+_BREAK = r"-\r?\n[ \t]*"
+# and writes an accent of old TeX fonts as a spacing mark of its own ("Kr¨amer")
+_NAME = rf"{_UP}(?:{_LET}|['’¨´ˆ˜ˇ˘˚˝¸]|{_BREAK}(?={_LET}))*{_LET}"
 # A plain surname for the comma-less forms: capitalised, then lower case ("CoNLL", "NASA" are not),
 # with the usual inner capitals (McDonald, LeCun, O'Neil).
-_NAME_PLAIN = rf"(?:Mc|Mac|O['’]|D['’]|De|Der|Di|Du|Le|La|Van|Von)?{_UP}{_LOW}+(?:['’]{_LOW}+)?"
+_NAME_PLAIN = rf"(?:Mc|Mac|O['’]|D['’]|De|Der|Di|Du|Le|La|Van|Von)?{_UP}{_LOW}+(?:{_BREAK}{_LOW}+)?(?:['’]{_LOW}+)?"
 _ETAL_TAIL = r"(?:\.|(?![\w]))"
+# PDF layout text glues a short word to the name after it ("proposed byMullahy(1986)"): a name may start there
+_GLUED = rf"(?:(?<=(?<![\w])of)|(?<=(?<![\w])by)|(?<=(?<![\w])in)|(?<=(?<![\w])see)|(?<=(?<![\w])from))(?={_UP}{_LOW})"
 _REACH = 400  # the longest author list a narrative look-back reads (characters)
 _BARE_REACH = 120
 
@@ -98,8 +103,10 @@ def _compile(v: Vocabulary) -> CitationPatterns:
     locnum = r"(?:[A-Z]?\d+[a-z]?(?:\.\d+)*|[ivxlcIVXLC]+(?![\w]))"
     locword = rf"(?i:{_alt(re.escape(w) for w in v.locators)})(?![^\W\d_])\.?"
     loc = (
-        rf"(?:,?\s*{locword}(?:~|\s)*{locnum}(?:\s*[-–—]+\s*{locnum})?(?:\s*(?:,|and|&)\s*{locnum}(?![\w]))*"
-        r"|:\s*\d+(?:\s*[-–]+\s*\d+)?)"
+        rf"(?:\s*,?\s*{locword}(?:~|\s)*{locnum}(?:\s*[-–—]+\s*{locnum})?(?:\s*(?:,|and|&)\s*{locnum}(?![\w]))*"
+        r"|\s*:\s*\d+(?:\s*[-–]+\s*\d+)?"
+        # a bare page after the year, last in its item: "(Name 1990, 338)", "( Name 2017,15.26)"
+        rf"|\s*,\s*{locnum}(?:\s*[-–—]+\s*{locnum})?(?=\s*(?:[;)\]]|$)))"
     )
     locs = rf"(?:{loc}){{0,3}}"
     suffix = rf"(?:,?\s*(?:{_alt(v.suffixes)}))?" if v.suffixes else ""
@@ -107,8 +114,9 @@ def _compile(v: Vocabulary) -> CitationPatterns:
     # a journal before the year of a narrative citation: "Mancl and DeRouen (Biometrics, 2001)", "(Phys. Rev. D, 2019)"
     word = rf"(?!(?:{_alt(v.not_venues) or '(?!)'})(?!{_LET})){_UP}[\w.&'’-]*"
     venue = rf"{word}(?:\s+(?:of|and|&|{word})){{0,4}}"
-    item = rf"(?:(?:{given})?{auth_any},\s*{years}{locs}|(?:{given})?{auth_strong}\s+{years}{locs})"
-    weak = rf"(?:(?:{given})?{auth_weak}\s+{years}{locs})"
+    # PDF text glues a name to its year ("(Mullahy1986)") and puts spaces before a comma ("Name 2017 , 15")
+    item = rf"(?:(?:{given})?{auth_any}\s*,\s*{years}{locs}|(?:{given})?{auth_strong}\s*{years}{locs})"
+    weak = rf"(?:(?:{given})?{auth_weak}\s*{years}{locs})"
     items = rf"{prefix}{item}(?:\s*[;,]\s*{prefix}{item})*"
     # an organisation or journal as the author of a whole bracket: "(American Psychological Association, 2020)",
     # "(Biometrics, 2001)"; its words may be ones refused as surnames elsewhere (Association, University …)
@@ -122,13 +130,13 @@ def _compile(v: Vocabulary) -> CitationPatterns:
         narr_year_group=re.compile(
             rf"\(\s*{prefix}(?P<venue>{venue},\s*)?{years}{locs}{suffix}\s*\)|\[\s*{years}{locs}\s*\]"
         ),
-        narr_authors=re.compile(rf"(?<![\w\-']){auth_narr}"),
+        narr_authors=re.compile(rf"(?<![\w\-']){auth_narr}|{_GLUED}{auth_narr}"),
         narr_authors_strong=re.compile(rf"(?<![\w\-'])(?:{given})?{auth_strong}"),
         # a bare year in running text: not part of a date, range, version, quantity or longer number
         bare_year=re.compile(r"(?<![\w.\-/–:,])(?:1[6-9]\d\d|20\d\d)(?:[a-z](?:,[a-z])*)?(?![\w%‰'’]|[-–/.,:]\d)"),
         bare_authors=re.compile(rf"(?<![\w\-'’.]){auth_bare}"),
         etal_free=re.compile(rf"(?<![\w\-']){s_any}{etal},?\s+{years}"),
-        word_start=re.compile(r"(?<![\w\-'’])[^\W\d_]"),
+        word_start=re.compile(rf"(?<![\w\-'’])[^\W\d_]|{_GLUED}"),
         maybe_year=re.compile(rf"\d|{_alt(v.year_words)}"),
         not_before_bare=frozenset((*v.openers, *(w for w in v.not_surnames if w.isalpha()))),
         determiners=frozenset(v.determiners),
