@@ -135,10 +135,13 @@ class CitationValidationError(ValueError):
 
 _HSPACE = "[ \\t\\u00a0]"
 _DASHES = "-\u2013\u2014\u2012\u2010\u2011"  # hyphen, en/em/figure dash, hyphen, nb-hyphen
-_ITEM_SRC = rf"\d{{1,6}}(?:{_HSPACE}*[{_DASHES}]{_HSPACE}*\d{{1,6}})?"
+# Space inside a group, with at most one line break: PDF text and hard-wrapped text break a group
+# ("[12,\n13]", "[4-\n7]"); the span keeps the text as it stands
+_GAP = rf"{_HSPACE}*(?:\r?\n{_HSPACE}*)?"
+_ITEM_SRC = rf"\d{{1,6}}(?:{_GAP}[{_DASHES}]{_GAP}\d{{1,6}})?"
 # A bracket group whose content is a list of numbers / ranges separated by , or ;
-_GROUP = re.compile(rf"\[{_HSPACE}*{_ITEM_SRC}(?:{_HSPACE}*[,;]{_HSPACE}*{_ITEM_SRC})*{_HSPACE}*\]")
-_ITEM = re.compile(rf"(\d+)(?:{_HSPACE}*[{_DASHES}]{_HSPACE}*(\d+))?")
+_GROUP = re.compile(rf"\[{_GAP}{_ITEM_SRC}(?:{_GAP}[,;]{_GAP}{_ITEM_SRC})*{_GAP}\]")
+_ITEM = re.compile(rf"(\d+)(?:{_GAP}[{_DASHES}]{_GAP}(\d+))?")
 _WELL_FORMED_BRACKET = re.compile(r"\[(\d+)\]")  # the seed's strict form
 _CLUSTER_GAP = re.compile(rf"{_HSPACE}*(?:[,;]{_HSPACE}*)?")
 _TEX_CMD_BEFORE = re.compile(r"\\[A-Za-z@]+\*?$")

@@ -68,9 +68,9 @@ def usual_width(text: str) -> int:
 
 def furniture_regions(text: str) -> list[tuple[int, int]]:
     """Running page headers and footers, page numbers and form feeds: whole lines (a form feed inside a line:
-    the form feeds alone). A header or footer is a line that comes back at least three times, at least ten
-    lines apart, with its numbers ignored ("12 Econometric Computing" = "14 Econometric Computing"), and does
-    not start in lower case (a wrapped "and" is not a header)."""
+    the form feeds alone). A header or footer is a line that comes back at least three times, mostly at least
+    ten lines apart, with its numbers and runs of spaces ignored ("12 Econometric Computing" = "14 Econometric Computing"), and is not a
+    short line in lower case (a wrapped "and the" is not a header; "zoo Quick Reference" is)."""
     spans: list[tuple[int, int]] = []
     seen: dict[str, list[int]] = {}
     rows: list[tuple[int, int, str]] = []
@@ -81,13 +81,17 @@ def furniture_regions(text: str) -> list[tuple[int, int]]:
         if _PAGE_NUMBER.fullmatch(text, s, e):
             spans.append((s, e))
             continue
-        if body[0].islower() or not any(c.isalnum() for c in body):
+        if (body[0].islower() and len(body) < 15) or not any(c.isalnum() for c in body):
             continue
-        key = _DIGITS.sub("#", body)
+        key = _SPACE.sub(" ", _DIGITS.sub("#", body))
         rows.append((s, e, key))
         seen.setdefault(key, []).append(k)
+    # mostly far apart (two gaps of ten lines or more, and at least half of the gaps): a title page may
+    # repeat the running title or the author close by
     running = {
-        key for key, ks in seen.items() if len(ks) >= 3 and min(b - a for a, b in zip(ks, ks[1:], strict=False)) >= 10
+        key
+        for key, ks in seen.items()
+        if len(ks) >= 3 and 2 * sum(b - a >= 10 for a, b in zip(ks, ks[1:], strict=False)) >= max(4, len(ks) - 1)
     }
     spans.extend((s, e) for s, e, key in rows if key in running)
     covered = sorted(spans)
