@@ -75,7 +75,7 @@ def furniture_regions(text: str) -> list[tuple[int, int]]:
     seen: dict[str, list[int]] = {}
     rows: list[tuple[int, int, str]] = []
     for k, (s, e) in enumerate(_lines(text, 0, len(text))):
-        body = text[s:e].strip()
+        body = _SPACE.sub(" ", text[s:e].strip())  # layout-mode text pads with runs of spaces
         if not body or len(body) > 120:
             continue
         if _PAGE_NUMBER.fullmatch(text, s, e):
@@ -83,7 +83,9 @@ def furniture_regions(text: str) -> list[tuple[int, int]]:
             continue
         if (body[0].islower() and len(body) < 15) or not any(c.isalnum() for c in body):
             continue
-        key = _SPACE.sub(" ", _DIGITS.sub("#", body))
+        key = _SPACE.sub(" ", _DIGITS.sub("", body)).strip()  # "2 Title" = "Title 3" = "Title"
+        if not key:
+            continue
         rows.append((s, e, key))
         seen.setdefault(key, []).append(k)
     # mostly far apart (two gaps of ten lines or more, and at least half of the gaps): a title page may

@@ -104,7 +104,7 @@ def test_prose_chunks_carry_markup_spans_in_absolute_offsets_that_pass_the_check
     assert any(c.markup_spans for c in chunks)
     doc = "Intro paragraph.\n\n" + TEX
     for c in chunks:
-        for s, e, _ in c.markup_spans or ():  # structural chunks (\\section{…} since issue 46) have none
+        for s, e, _ in c.markup_spans or ():  # structural chunks (\section{…} since issue 46) have none
             assert c.start <= s < e <= c.end
     df = parsed_chunks_frame("d", chunks)
     assert markup_spans_rule("d", df, doc) == []

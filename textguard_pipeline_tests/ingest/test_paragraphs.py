@@ -149,3 +149,10 @@ def test_the_chunk_limits_are_a_setting_and_reach_the_chunker(monkeypatch):
     monkeypatch.setenv("TEXTGUARD_CHUNK_MAX_CHARS", "900")
     chunks = parse_chunks(text, "md", run_language="en")
     assert len(chunks) > 5 and all(len(c.source_text()) <= 500 for c in chunks)
+
+
+def test_a_padded_or_lower_case_running_header_is_structural_and_a_title_page_may_repeat_it():
+    text, _ = _pdf_like(40, header="zoo   Quick    Reference")
+    text = "zoo Quick Reference\nzoo Quick Reference\n" + text
+    chunks = _tiles(text)
+    assert all("Quick" not in c.text for c in chunks if c.chunk_type == "prose")
