@@ -287,13 +287,10 @@ def language_settings(env: Mapping[str, str] | None = None) -> LanguageSettings:
 
 
 # --- chunking
-
-
 @dataclass(frozen=True)
 class ChunkSettings:
-    """How long a prose chunk may be (docs/ingest.md): ``TEXTGUARD_CHUNK_CHARS`` (default 4,000) — a longer
-    stretch is cut at a paragraph end found by line shape, else at a sentence, clause or word boundary;
-    ``TEXTGUARD_CHUNK_MAX_CHARS`` (default 12,000, ≥ the first) — no prose chunk is longer."""
+    """Prose chunk length (docs/ingest.md): a stretch over ``TEXTGUARD_CHUNK_CHARS`` (4,000) is cut at a paragraph
+    end, else a sentence, clause or word boundary; none exceeds ``TEXTGUARD_CHUNK_MAX_CHARS`` (12,000, ≥ the first)."""
 
     chunk_chars: int = 4000
     chunk_max_chars: int = 12000
@@ -301,10 +298,7 @@ class ChunkSettings:
 
 def chunk_settings(env: Mapping[str, str] | None = None) -> ChunkSettings:
     soft = env_int("TEXTGUARD_CHUNK_CHARS", 4000, env, minimum=200)
-    hard = env_int("TEXTGUARD_CHUNK_MAX_CHARS", max(12000, soft), env, minimum=200)
-    if hard < soft:
-        raise SettingsError(f"TEXTGUARD_CHUNK_MAX_CHARS={hard} is below TEXTGUARD_CHUNK_CHARS={soft}")
-    return ChunkSettings(soft, hard)
+    return ChunkSettings(soft, env_int("TEXTGUARD_CHUNK_MAX_CHARS", max(12000, soft), env, minimum=soft))
 
 
 # --- roundtrip
