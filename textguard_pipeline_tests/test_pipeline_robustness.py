@@ -152,7 +152,10 @@ def test_fragments_alone_and_empty_documents(tmp_path, comps, fmt):
 def test_long_line_without_newline(tmp_path, comps):
     line = ("word Section 3 encryption key [1] " * 4000)[:100_000]
     frames = run(tmp_path, comps, "long_line.txt", line)
-    assert len(frames["parsed_chunks"]) == 1 and len(frames["citation_maps"]) > 0
+    # issue 46: a line of 100,000 characters is cut at word boundaries into prose chunks of at most 4,000
+    chunks = frames["parsed_chunks"]
+    assert len(chunks) == 26 and chunks["text"].str.len().max() <= 4000 and "".join(chunks["text"]) == line
+    assert len(frames["citation_maps"]) > 0
 
 
 @pytest.mark.timeout(
