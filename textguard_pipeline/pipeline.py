@@ -51,7 +51,7 @@ from .settings import (  # noqa: F401  (MeaningsSettings/ProtectionSettings/Math
     MathNerSettings,
     MeaningsSettings,
     ProtectionSettings,
-    chunk_settings,
+    chunk_limits,
     env_bool,
     language_settings,
     llm_settings,
@@ -183,8 +183,8 @@ def parse_chunks(
 
     ``run_language``: the run's override (None: ``TEXTGUARD_LANGUAGE``); ``rel_path``/``corpus_root``
     locate the corpus mapping file (docs/languages.md)."""
-    limits = chunk_settings()
-    chunks = parse_document(text, fmt, chunk_chars=limits.chunk_chars, chunk_max_chars=limits.chunk_max_chars)
+    soft, hard = chunk_limits()
+    chunks = parse_document(text, fmt, chunk_chars=soft, chunk_max_chars=hard)
     if run_language is None:
         run_language = language_settings().language
     declared = None if run_language else document_override(text, fmt, rel_path, corpus_root)

@@ -107,8 +107,6 @@ def default_dagster_event_batch_size(size: int) -> None:
 
 
 # --- paths and runs
-
-
 def corpus_dir(env: Mapping[str, str] | None = None) -> str:
     """Corpus root (``TEXTGUARD_CORPUS_DIR``, default data/corpus)."""
     return env_path("TEXTGUARD_CORPUS_DIR", PROJECT_ROOT / "data" / "corpus", env)
@@ -136,6 +134,13 @@ def max_document_bytes(env: Mapping[str, str] | None = None) -> int:
     return env_int("TEXTGUARD_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES, env, minimum=1)
 
 
+@checked
+def chunk_limits(env: Mapping[str, str] | None = None) -> tuple[int, int]:
+    """Prose chunk length, cut above / never above (``TEXTGUARD_CHUNK_CHARS`` 4,000, ``_CHUNK_MAX_CHARS`` 12,000)."""
+    soft = env_int("TEXTGUARD_CHUNK_CHARS", 4000, env, minimum=200)
+    return soft, env_int("TEXTGUARD_CHUNK_MAX_CHARS", max(12000, soft), env, minimum=soft)
+
+
 def set_paths(
     corpus: str | None = None,
     warehouse: str | None = None,
@@ -160,8 +165,6 @@ def dagster_home(env: Mapping[str, str] | None = None) -> str:
 
 
 # --- protection
-
-
 @dataclass(frozen=True)
 class ProtectionSettings:
     """Term protection (seed 000). Env: TEXTGUARD_PROTECT_NER / _CITATIONS / _NUMBERS / _YEAR_ONLY (booleans),
@@ -228,8 +231,6 @@ def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
 
 
 # --- ingest/citations/markers
-
-
 @dataclass(frozen=True)
 class MarkersGateSettings:
     """The StructureNumberingGate's switches (seed 004 §5/§10): ``TEXTGUARD_MARKERS_GATE`` (on/off),
@@ -284,21 +285,6 @@ def language_settings(env: Mapping[str, str] | None = None) -> LanguageSettings:
     if not _ISO_639_1.match(value):
         raise SettingsError(f"TEXTGUARD_LANGUAGE must be an ISO 639-1 code such as 'en' or 'auto', got {value!r}")
     return LanguageSettings(value)
-
-
-# --- chunking
-@dataclass(frozen=True)
-class ChunkSettings:
-    """Prose chunk length (docs/ingest.md): a stretch over ``TEXTGUARD_CHUNK_CHARS`` (4,000) is cut at a paragraph
-    end, else a sentence, clause or word boundary; none exceeds ``TEXTGUARD_CHUNK_MAX_CHARS`` (12,000, ≥ the first)."""
-
-    chunk_chars: int = 4000
-    chunk_max_chars: int = 12000
-
-
-def chunk_settings(env: Mapping[str, str] | None = None) -> ChunkSettings:
-    soft = env_int("TEXTGUARD_CHUNK_CHARS", 4000, env, minimum=200)
-    return ChunkSettings(soft, env_int("TEXTGUARD_CHUNK_MAX_CHARS", max(12000, soft), env, minimum=soft))
 
 
 # --- roundtrip

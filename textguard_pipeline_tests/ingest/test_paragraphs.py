@@ -140,9 +140,9 @@ def test_the_chunk_limits_are_a_setting_and_reach_the_chunker(monkeypatch):
     from textguard_pipeline import settings
     from textguard_pipeline.pipeline import parse_chunks
 
-    assert settings.chunk_settings({}) == settings.ChunkSettings(4000, 12000)
+    assert settings.chunk_limits({}) == (4000, 12000)
     with pytest.raises(settings.SettingsError, match="TEXTGUARD_CHUNK_MAX_CHARS"):
-        settings.chunk_settings({"TEXTGUARD_CHUNK_CHARS": "5000", "TEXTGUARD_CHUNK_MAX_CHARS": "4000"})
+        settings.chunk_limits({"TEXTGUARD_CHUNK_CHARS": "5000", "TEXTGUARD_CHUNK_MAX_CHARS": "4000"})
     rnd = random.Random(2)
     text = " ".join(_paragraph(rnd, 1) for _ in range(60)) + "\n"
     monkeypatch.setenv("TEXTGUARD_CHUNK_CHARS", "500")
