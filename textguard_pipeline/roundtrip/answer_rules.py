@@ -302,7 +302,16 @@ def _detect(words: str) -> tuple[str | None, float]:
 _source_words = functools.lru_cache(maxsize=256)(detection_text)
 
 
+@functools.lru_cache(maxsize=256)
+def _source_wordset(piece: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(piece.lower()))
+
+
 def language_findings(answer: str, piece: str, expected: str) -> list[str]:
+    if expected == "source":
+        said, heard = _source_wordset(piece), _WORD.findall(answer.lower())
+        if sum(w in said for w in heard) >= 0.6 * len(heard):
+            return []  # most of the answer's words are the source's: the same language, no detector needed
     wa, ws = detection_text(answer), _source_words(piece)
     # letters ≈ characters less spaces (detection_text keeps words only)
     if min(len(wa) - wa.count(" "), len(ws) - ws.count(" ")) < MIN_OWN_LETTERS:
