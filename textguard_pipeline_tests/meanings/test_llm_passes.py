@@ -179,6 +179,7 @@ def llm_env(tmp_path, standin):
     root = tmp_path / "corpus"
     root.mkdir()
     (root / "book.txt").write_text(document(PAGES), encoding="utf-8")
+    (tmp_path / "none.csv").write_text("# no suppression rules in this test\n", encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTGUARD_")} | {
         "TEXTGUARD_CORPUS_DIR": str(root),
         "TEXTGUARD_WAREHOUSE": str(tmp_path / "warehouse"),
