@@ -54,6 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices[name]
+
+
 #: commands that run the pipeline or touch the instance: every setting is checked before they do any work
 CHECKED = ("run", "report", "prune", "dev")
 
@@ -62,6 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     command = argv[0] if argv else ""
     try:
+        if command == "dev" and argv[1:] == ["--help"]:  # ours; `dg dev --help` lists what it passes on
+            _subparser(build_parser(), "dev").print_help()
+            return 0
         if command in CHECKED:
             settings.check_settings()
         if command == "dev":  # everything after it belongs to `dagster dev` (argparse would claim -h, -p …)

@@ -97,24 +97,45 @@ def _signal_group(pgid: int, sig: int) -> None:
         pass
 
 
+DEV_EXAMPLES = """examples:
+  textguard dev -h 127.0.0.1 -p 3000 -w workspace.yaml   # what `make ui` runs; open http://127.0.0.1:3000
+  DAGSTER_HOME=~/tg/home textguard dev -p 3001           # the UI over your own corpus's instance"""
+
+
 def register_cli(subparsers: argparse._SubParsersAction) -> None:
     # listed for --help; `textguard dev ARGS` is dispatched before parsing (cli.main): every ARG,
     # options included, goes to `dagster dev`
     d = subparsers.add_parser(
         "dev",
         add_help=False,
-        help="create the instance under the lock, then run `dg dev` (else `dagster dev`) with the remaining arguments",
-        description="Create the Dagster instance of DAGSTER_HOME under the textguard file lock, then exec "
-        "`dagster dev ARGS` (e.g. textguard dev -h 127.0.0.1 -p 3000 -w workspace.yaml).",
+        help="serve the Dagster UI (and its daemon) over the instance of DAGSTER_HOME",
+        description="Serve the Dagster UI and daemon: create the instance of DAGSTER_HOME first (under a file "
+        "lock, so a report may start at the same time), then run `dg dev` (`dagster dev` where dg is not "
+        "installed) with every argument after `dev`. Ctrl-C, or `kill` on this process, stops it and its children.",
+        epilog=DEV_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     d.add_argument("dagster_args", nargs=argparse.REMAINDER, help="arguments passed on to `dagster dev`")
     d.set_defaults(func=cmd_dev)
 
-    inst = subparsers.add_parser("instance", help="the Dagster instance: `init` creates it under the lock")
+    inst = subparsers.add_parser(
+        "instance",
+        help="set up the Dagster instance (`init`) without running anything",
+        description="Set up the Dagster instance of DAGSTER_HOME (its dagster.yaml and storage) under the textguard "
+        "file lock. Needed only when you start dagster-webserver or dagster-daemon yourself: report and dev do it.",
+        epilog="""examples:
+  textguard instance init                           # data/dagster_home, or $DAGSTER_HOME
+  textguard instance init --home ~/tg/home --migrate""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     inst_sub = inst.add_subparsers(dest="instance_command", required=True)
     init = inst_sub.add_parser(
         "init",
         help="create the instance of DAGSTER_HOME under the file lock (run before dagster-webserver/-daemon)",
+        description="Create the instance of DAGSTER_HOME (or --home) under the file lock; --migrate also upgrades "
+        "an existing instance's database to the installed Dagster.",
+        epilog="example:\n  textguard instance init --home ~/tg/home",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     init.add_argument("--home", default=None, help="instance directory (default: $DAGSTER_HOME or data/dagster_home)")
     init.add_argument("--migrate", action="store_true", help="also upgrade an existing instance's schema")

@@ -1,4 +1,4 @@
-"""`textguard ner-serve`: run the reference math NER backend (the app is math_ner.service.create_app)."""
+"""`textguard ner-serve`: serve the math entity recogniser over HTTP (the app is math_ner.service.create_app)."""
 
 from __future__ import annotations
 
@@ -35,20 +35,34 @@ def cmd_ner_serve(args: argparse.Namespace) -> int:
 
 def register_cli(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
-        "ner-serve", help="run the reference math NER backend (POST /ner, /ner/batch, GET /health)"
+        "ner-serve",
+        help="serve the math entity recogniser over HTTP (POST /ner, /ner/batch, GET /health)",
+        description="Serve the math entity recogniser (variables, constants, formulas …) over HTTP on this "
+        "machine, so that several pipelines share one. Point the pipeline at it with TEXTGUARD_NER_URL.",
+        epilog="""examples:
+  textguard ner-serve --port 8001                   # then: export TEXTGUARD_NER_URL=http://127.0.0.1:8001
+  textguard ner-serve --backend hybrid              # rules, plus the LLM at $TEXTGUARD_LLM_URL""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8001, help="port (default 8001)")
     p.add_argument(
-        "--upstream", default=None, help="forward to this NER backend URL instead of the embedded rule-based extractor"
+        "--upstream", default=None, help="pass requests on to this NER service URL instead of recognising here"
     )
-    p.add_argument("--timeout-ms", type=int, default=10_000, help="upstream timeout in ms (default 10000)")
+    p.add_argument(
+        "--timeout-ms",
+        type=int,
+        default=10_000,
+        help="how long to wait for --upstream, in milliseconds (default 10000)",
+    )
     p.add_argument(
         "--backend",
         choices=("rules", "llm", "hybrid"),
         default=None,
-        help="extractor behind the API (default $TEXTGUARD_NER_BACKEND or rules); llm and hybrid call "
-        "the chat endpoint at $TEXTGUARD_LLM_URL with the seed 001 prompts",
+        help="how entities are found (default $TEXTGUARD_NER_BACKEND or rules): rules needs nothing else; "
+        "llm asks the chat model at $TEXTGUARD_LLM_URL; hybrid uses both",
     )
-    p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    p.add_argument(
+        "--log-level", default="warning", help="server log level: debug, info, warning or error (default warning)"
+    )
     p.set_defaults(func=cmd_ner_serve)

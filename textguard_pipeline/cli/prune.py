@@ -50,6 +50,13 @@ def register_cli(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "prune",
         help="remove partitions and warehouse files of documents not in the corpus (asks first unless --yes)",
+        description="Remove what belongs to documents no longer in the corpus: their partitions in the Dagster "
+        "instance and their Parquet files in the warehouse. It lists them and asks first unless --yes. Give it the "
+        "same --corpus, --warehouse and DAGSTER_HOME as the report that made them, or it prunes another corpus.",
+        epilog="""examples:
+  textguard prune --dry-run                         # list what would go, remove nothing
+  DAGSTER_HOME=~/tg/home textguard prune --corpus ~/docs --warehouse ~/tg/warehouse --yes""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--corpus", help="corpus directory (default: $TEXTGUARD_CORPUS_DIR or data/corpus)")
     p.add_argument("--warehouse", help="Parquet base path (default: $TEXTGUARD_WAREHOUSE or data/warehouse)")

@@ -1,4 +1,4 @@
-"""`textguard run|report`: materialize every asset for every document, print and write the check report."""
+"""`textguard report` (and its alias `run`): materialize every asset for every document, print and write the check report."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def _export_rewritten(doc_ids: list[str], out_dir: str, select: str | None, log)
 
 
 def llm_cost_estimate(select: str | None = None) -> str | None:
-    """The seed-003 cost estimate of this corpus when resolved_meanings will call an LLM (else None)."""
+    """The estimated LLM cost of this corpus when resolved_meanings will call an LLM (else None)."""
     from ..ingest.documents import DocumentError, discover_documents, read_document
     from ..meanings.cost import estimate_texts
 
@@ -93,22 +93,59 @@ def llm_cost_estimate(select: str | None = None) -> str | None:
     return estimate_texts(texts, meanings, llm).summary()
 
 
+REPORT_DESCRIPTION = (
+    "Materialize every asset for every document of the corpus through Dagster (only what changed is redone), "
+    "print the check report, and write it to --out as asset-checks.md and asset-checks.xml (JUnit). The exit "
+    "status is 1 when a blocking check fails or a document cannot be processed."
+)
+REPORT_EXAMPLES = """examples:
+  textguard report                                  # the sample corpus, report files in reports/
+  DAGSTER_HOME=~/tg/home textguard report --corpus ~/docs --warehouse ~/tg/warehouse --out ~/tg/reports
+  textguard report --rewrite paraphrase             # also rewrite through the LLM at $TEXTGUARD_LLM_URL"""
+RUN_DESCRIPTION = (
+    "The same as `textguard report`, with the same options, except that it writes no report files unless "
+    "--out is given: it only prints the check report."
+)
+RUN_EXAMPLES = """examples:
+  textguard run                                     # print the check report of the sample corpus
+  textguard run --corpus ~/docs --warehouse ~/tg/warehouse"""
+
+
 def register_cli(subparsers: argparse._SubParsersAction) -> None:
-    for name, help_text in (
-        ("run", "materialize every asset for every document, then print the check report"),
-        ("report", "same as run, and write asset-checks.xml (JUnit) and asset-checks.md to --out"),
+    for name, help_text, description, examples in (
+        (
+            "report",
+            "materialize every document, print the check report and write it to --out",
+            REPORT_DESCRIPTION,
+            REPORT_EXAMPLES,
+        ),
+        ("run", "alias of report that writes no report files unless --out is given", RUN_DESCRIPTION, RUN_EXAMPLES),
     ):
-        r = subparsers.add_parser(name, help=help_text)
+        r = subparsers.add_parser(
+            name,
+            help=help_text,
+            description=description,
+            epilog=examples,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         r.add_argument("--corpus", help="corpus directory (default: $TEXTGUARD_CORPUS_DIR or data/corpus)")
         r.add_argument("--warehouse", help="Parquet base path or URL (default: $TEXTGUARD_WAREHOUSE or data/warehouse)")
-        r.add_argument("--out", default="reports" if name == "report" else None, help="directory for the report files")
+        r.add_argument(
+            "--out",
+            default="reports" if name == "report" else None,
+            help="folder for the report files (report: default reports; run: none written unless given)",
+        )
         r.add_argument(
             "--batch-size",
             type=int,
             default=None,
             help="documents per run (default: $TEXTGUARD_MAX_PARTITIONS_PER_RUN or 50)",
         )
-        r.add_argument("--select", default=None, help="asset selection string (default: every asset)")
+        r.add_argument(
+            "--select",
+            default=None,
+            help="which assets to materialize, as a Dagster selection, e.g. 'parsed_chunks+' (default: every asset)",
+        )
         r.add_argument("--quiet", action="store_true", help="print only the summary")
         r.add_argument(
             "--rewrite",

@@ -45,13 +45,29 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def register_cli(subparsers: argparse._SubParsersAction) -> None:
-    w = subparsers.add_parser("wordnet", help="install or inspect the offline WordNet lexicon")
+    w = subparsers.add_parser(
+        "wordnet",
+        help="install or inspect the offline WordNet lexicon",
+        description="Install (`install`) or show (`status`) the WordNet lexicon that resolved_meanings looks "
+        "English nouns up in. Nothing downloads it at run time: install it once.",
+        epilog="""examples:
+  textguard wordnet install                         # Debian's wordnet-base if present, else the best offline choice
+  textguard wordnet status""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     wsub = w.add_subparsers(dest="wordnet_command", required=True)
     i = wsub.add_parser(
         "install",
         help="use an installed lexicon, else --from, else a WNDB directory (/usr/share/wordnet; apt-get "
         "installs Debian's wordnet-base there when root), "
         "else wn.download of the newest oewn, else the small shipped lexicon",
+        description="Set up the WordNet lexicon, trying in turn: one already installed, --from, a WNDB directory "
+        "(/usr/share/wordnet; as root with apt-get it installs Debian's wordnet-base there), a download of the "
+        "newest Open English WordNet (unless --no-download), and last the small lexicon shipped with the project.",
+        epilog="""examples:
+  textguard wordnet install                         # what `make run` does
+  textguard wordnet install --from english-wordnet-2024.xml.gz --no-download""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     i.add_argument("--lexicon", metavar="SPEC", help="wn lexicon specifier to use or download, e.g. oewn:2024")
     i.add_argument(
@@ -74,5 +90,11 @@ def register_cli(subparsers: argparse._SubParsersAction) -> None:
         "when /usr/share/wordnet is missing and we are root with apt-get",
     )
     i.set_defaults(func=cmd_install)
-    s = wsub.add_parser("status", help="show the lexicon in use and its counts")
+    s = wsub.add_parser(
+        "status",
+        help="show the lexicon in use and its counts",
+        description="Show the WordNet lexicon in use, where it lives and how many synsets, senses and words it has.",
+        epilog="example:\n  textguard wordnet status",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     s.set_defaults(func=cmd_status)
