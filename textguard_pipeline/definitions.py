@@ -18,6 +18,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", dg.BetaWarning)
     warnings.simplefilter("ignore", dg.PreviewWarning)
     from .citations import defs as citations
+    from .defs_kit.automation import automate
     from .defs_kit.check_steps import group_check_steps
     from .defs_kit.resources import build_resources
     from .ingest import defs as ingest
@@ -40,6 +41,9 @@ def build_definitions(grouped_checks: bool = True) -> dg.Definitions:
     settings.check_settings()  # a bad value fails the code location's load naming the variable, not a run later
     resources = {**build_resources(), **meanings.resources(), **roundtrip.resources()}
     defs = dg.Definitions.merge(*(s.defs for s in SLICES), dg.Definitions(resources=resources))
+    with warnings.catch_warnings():  # map_asset_specs is a preview API in dagster 1.13
+        warnings.simplefilter("ignore", dg.PreviewWarning)
+        defs = automate(defs)  # settings-aware code versions and automation conditions (defs_kit/automation.py)
     return group_check_steps(defs) if grouped_checks else defs
 
 

@@ -129,8 +129,7 @@ DEFAULT_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
 
 @checked
 def max_document_bytes(env: Mapping[str, str] | None = None) -> int:
-    """Largest document read, in bytes (``TEXTGUARD_MAX_DOCUMENT_BYTES``, default 10 MiB, ≥ 1); a larger file
-    becomes a flagged ``source_documents`` row naming the file and the limit."""
+    """Largest document read (``TEXTGUARD_MAX_DOCUMENT_BYTES``, ≥ 1); a larger one is a flagged row."""
     return env_int("TEXTGUARD_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES, env, minimum=1)
 
 
@@ -548,7 +547,9 @@ class OperationsSettings:
     """How runs execute and when the corpus is refreshed. Env: TEXTGUARD_EXECUTOR (in_process | multiprocess |
     celery), TEXTGUARD_REFRESH_CRON (default nightly 02:00) / _REFRESH_TZ (UTC), TEXTGUARD_CELERY_BROKER /
     _CELERY_BACKEND (default redis on loopback), TEXTGUARD_IO_CACHE_MB (IO manager read cache, 0 = off),
-    TEXTGUARD_LOCK_WAIT_S (longest wait for the instance lock before giving up naming its holder, 300)."""
+    TEXTGUARD_LOCK_WAIT_S (longest wait for the instance lock before giving up naming its holder, 300).
+    Automation (docs/operations.md): TEXTGUARD_AUTOMATION (on), TEXTGUARD_AUTOMATE_PAID (off),
+    TEXTGUARD_AUTOMATION_INTERVAL_S (30), TEXTGUARD_SENSOR_INTERVAL_S (the corpus sensor's, 60)."""
 
     executor: str = "multiprocess"
     refresh_cron: str = "0 2 * * *"
@@ -557,6 +558,10 @@ class OperationsSettings:
     celery_backend: str = ""  # empty: the broker
     io_cache_mb: float = 256.0
     lock_wait_s: float = 300.0
+    automation: bool = True
+    automate_paid: bool = False
+    automation_interval_s: int = 30
+    sensor_interval_s: int = 60
 
 
 @checked
@@ -564,22 +569,20 @@ def operations_settings(env: Mapping[str, str] | None = None) -> OperationsSetti
     d = OperationsSettings()
     broker = env_str("TEXTGUARD_CELERY_BROKER", d.celery_broker, env)
     executor = env_str("TEXTGUARD_EXECUTOR", d.executor, env).lower().replace("-", "_")
+    cron = env_str("TEXTGUARD_REFRESH_CRON", d.refresh_cron, env)
     return OperationsSettings(
         executor=rules.choice("TEXTGUARD_EXECUTOR", executor, EXECUTORS),
-        refresh_cron=rules.cron_expression(
-            "TEXTGUARD_REFRESH_CRON", env_str("TEXTGUARD_REFRESH_CRON", d.refresh_cron, env)
-        ),
+        refresh_cron=rules.cron_expression("TEXTGUARD_REFRESH_CRON", cron),
         refresh_tz=rules.time_zone("TEXTGUARD_REFRESH_TZ", env_str("TEXTGUARD_REFRESH_TZ", d.refresh_tz, env)),
         celery_broker=broker,
         celery_backend=env_str("TEXTGUARD_CELERY_BACKEND", broker, env),
         io_cache_mb=env_float("TEXTGUARD_IO_CACHE_MB", d.io_cache_mb, env, minimum=0.0),
         lock_wait_s=env_float("TEXTGUARD_LOCK_WAIT_S", d.lock_wait_s, env, minimum=0.0),
+        automation=env_bool("TEXTGUARD_AUTOMATION", d.automation, env),
+        automate_paid=env_bool("TEXTGUARD_AUTOMATE_PAID", d.automate_paid, env),
+        automation_interval_s=env_int("TEXTGUARD_AUTOMATION_INTERVAL_S", d.automation_interval_s, env, minimum=1),
+        sensor_interval_s=env_int("TEXTGUARD_SENSOR_INTERVAL_S", d.sensor_interval_s, env, minimum=1),
     )
-
-
-def textguard_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """Every ``TEXTGUARD_*`` variable as set now (the config-change sensor fingerprints them)."""
-    return {k: v for k, v in environ(env).items() if k.startswith("TEXTGUARD_")}
 
 
 # --- scale

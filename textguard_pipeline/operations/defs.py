@@ -1,14 +1,15 @@
-"""The operations slice's Dagster definitions: jobs, sensors, schedules and the executor."""
+"""The operations slice's Dagster definitions: jobs, the corpus and automation sensors, schedules, the executor."""
 
 import dagster as dg
 
+from ..defs_kit.automation import automation_sensor
 from .executor import EXECUTOR, executor_from_env
 from .jobs import materialize_all, refresh_cron, rematerialize_all
 from .schedules import corpus_refresh
-from .sensors import config_change_sensor, corpus_sensor
+from .sensors import corpus_sensor
 
 JOBS = [materialize_all, rematerialize_all]
-SENSORS = [corpus_sensor, config_change_sensor]
+SENSORS = [corpus_sensor, automation_sensor()]
 SCHEDULES = [corpus_refresh]
 
 __all__ = [
@@ -16,7 +17,6 @@ __all__ = [
     "JOBS",
     "SCHEDULES",
     "SENSORS",
-    "config_change_sensor",
     "corpus_refresh",
     "corpus_sensor",
     "executor_from_env",

@@ -10,7 +10,6 @@ schedules.py; executor: executor.py.
 """
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 
 from dagster import AssetSelection, RunRequest, define_asset_job
@@ -74,8 +73,8 @@ rematerialize_all = define_asset_job(
     tags={"textguard/purpose": "rematerialize"},
     description=(
         "Re-materialize every asset of every document after a configuration change (model, lexicon, "
-        "backend, code). Launch a backfill over all partitions from the UI, or let "
-        "config_change_sensor do it when the configuration fingerprint changes."
+        "backend, code). Launch a backfill over all partitions from the UI; the automation sensor re-runs "
+        "what a settings or code version change affects on its own."
     ),
 )
 
@@ -145,35 +144,3 @@ def refresh_requests(instance, corpus_dir: str | None = None, warehouse: str | N
     if tick.new_keys:
         register_partitions(instance, tick.new_keys)
     return tick
-
-
-# -- config change: re-materialize everything -----------------------------------------------
-
-#: env vars whose value changes what the assets produce (secrets are never fingerprinted)
-_FINGERPRINT_SKIP = ("KEY", "TOKEN", "SECRET", "PASSWORD")
-
-
-def config_fingerprint(code_versions: dict[str, str | None], env: dict[str, str] | None = None) -> str:
-    """A hash of the asset code versions and the TEXTGUARD_* settings (not secrets, not ops knobs)."""
-    env = settings.textguard_environment(env)
-    ops_knobs = {
-        "TEXTGUARD_EXECUTOR",
-        "TEXTGUARD_MAX_PARTITIONS_PER_RUN",
-        "TEXTGUARD_REFRESH_CRON",
-        "TEXTGUARD_REFRESH_TZ",
-        "TEXTGUARD_CELERY_BROKER",
-        "TEXTGUARD_CELERY_BACKEND",
-        "TEXTGUARD_IO_CACHE_MB",
-    }
-    relevant = {
-        k: v
-        for k, v in env.items()
-        if k.startswith("TEXTGUARD_") and k not in ops_knobs and not any(s in k for s in _FINGERPRINT_SKIP)
-    }
-    data = json.dumps({"code": code_versions, "env": relevant}, sort_keys=True)
-    return hashlib.sha256(data.encode()).hexdigest()[:16]
-
-
-def all_documents_requests(registered: list[str], fingerprint: str) -> list[RunRequest]:
-    """Runs covering every registered document, in ranges."""
-    return range_run_requests(list(registered), list(registered), f"config-{fingerprint}")

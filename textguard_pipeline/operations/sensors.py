@@ -1,26 +1,29 @@
-"""The corpus sensor (new or changed documents) and the config-change sensor (re-materialize everything)."""
+"""The corpus sensor: registers new documents and requests runs for new or changed ones.
 
-from dagster import DefaultSensorStatus, SensorEvaluationContext, SensorResult, SkipReason, sensor
+With declarative automation on (``TEXTGUARD_AUTOMATION``, defs_kit/automation.py) it requests only the root
+asset, ``source_documents``; the automation sensor materializes the rest (eager), and re-runs what a settings
+or code change affects (code versions) — the job of the former ``config_change_sensor``. With it off, each run
+is the whole ``materialize_all`` job, as before.
+"""
+
+from dagster import AssetKey, DefaultSensorStatus, SensorEvaluationContext, SensorResult, SkipReason, sensor
 
 from .. import settings
+from ..defs_kit.automation import ROOT
 from ..defs_kit.partitions import documents_partitions, encode_cursor, read_cursor
-from .jobs import (
-    all_documents_requests,
-    config_fingerprint,
-    materialize_all,
-    plan_tick,
-    rematerialize_all,
-    skip_message,
-)
+from .jobs import materialize_all, plan_tick, skip_message
 
 # -- sensor: fast reaction, known = what it requested last (cursor) ------------------------
 
 
 @sensor(
     job=materialize_all,
-    minimum_interval_seconds=60,
+    minimum_interval_seconds=settings.operations_settings().sensor_interval_s,
     default_status=DefaultSensorStatus.STOPPED,
-    description="Registers new documents of the corpus as partitions; runs new or changed ones (sha256).",
+    description=(
+        "Registers new documents of the corpus as partitions; runs new or changed ones (sha256): source_documents "
+        "only while the automation sensor carries them downstream (TEXTGUARD_AUTOMATION=on), else every asset."
+    ),
 )
 def corpus_sensor(context: SensorEvaluationContext):
     registered = context.instance.get_dynamic_partitions(documents_partitions.name)
@@ -34,29 +37,11 @@ def corpus_sensor(context: SensorEvaluationContext):
             return SkipReason(skip_message(tick.plan))
         # only stamps changed (a file touched, same bytes): keep them, so it is not read again next tick
         return SensorResult(skip_reason=SkipReason(skip_message(tick.plan)), cursor=cursor)
+    requests = tick.run_requests
+    if settings.operations_settings().automation:
+        requests = [r.with_replaced_attrs(asset_selection=[AssetKey(ROOT)]) for r in requests]
     return SensorResult(
-        run_requests=tick.run_requests,
+        run_requests=requests,
         dynamic_partitions_requests=[documents_partitions.build_add_request(tick.new_keys)] if tick.new_keys else [],
         cursor=cursor,
     )
-
-
-@sensor(
-    job=rematerialize_all,
-    minimum_interval_seconds=300,
-    default_status=DefaultSensorStatus.STOPPED,
-    description=(
-        "When the asset code versions or TEXTGUARD_* settings change, re-materializes every document "
-        "(rematerialize_all). The first tick only records the fingerprint."
-    ),
-)
-def config_change_sensor(context: SensorEvaluationContext):
-    graph = context.repository_def.asset_graph
-    versions = {k.to_user_string(): graph.get(k).code_version for k in graph.materializable_asset_keys}
-    fp = config_fingerprint(versions)
-    if context.cursor is None:
-        return SensorResult(skip_reason=SkipReason(f"recorded configuration {fp}"), cursor=fp)
-    if context.cursor == fp:
-        return SkipReason(f"configuration unchanged ({fp})")
-    registered = context.instance.get_dynamic_partitions(documents_partitions.name)
-    return SensorResult(run_requests=all_documents_requests(registered, fp), cursor=fp)

@@ -171,6 +171,7 @@ def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
         "TEXTGUARD_CORPUS_DIR": str(tmp_path / "corpus"),
         "TEXTGUARD_WAREHOUSE": str(warehouse),
         "TEXTGUARD_EXECUTOR": "in_process",  # one process per run: fast on 2 cores
+        "TEXTGUARD_AUTOMATION": "off",  # the corpus sensor runs every asset itself (automation: test_live_automation)
     }
     with dagster_dev(tmp_path, env) as (gql, proc, log):
         # register the documents through the API (what the corpus sensor/schedule do in the daemon)
@@ -188,7 +189,7 @@ def test_dagster_dev_serves_assets_checks_automations_and_runs(tmp_path):
         assert not no_checks, f"assets without asset checks: {no_checks}"
 
         auto = gql(Q_AUTOMATIONS, repo=REPO)
-        assert {"corpus_sensor", "config_change_sensor"} <= {s["name"] for s in auto["sensorsOrError"]["results"]}
+        assert {"corpus_sensor", "textguard_automation"} <= {s["name"] for s in auto["sensorsOrError"]["results"]}
         schedules = {s["name"]: s["cronSchedule"] for s in auto["schedulesOrError"]["results"]}
         assert schedules.get("corpus_refresh") == refresh_cron()
 

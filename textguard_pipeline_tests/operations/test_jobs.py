@@ -1,4 +1,4 @@
-"""The corpus planner shared by corpus_sensor and corpus_refresh, executors, the config fingerprint."""
+"""The corpus planner shared by corpus_sensor and corpus_refresh, executors."""
 
 import pytest
 from dagster import DagsterInstance, SkipReason, build_schedule_context, build_sensor_context, instance_for_test
@@ -176,33 +176,7 @@ def test_definitions_expose_jobs_sensors_and_schedule():
     from textguard_pipeline.definitions import defs
 
     assert {"materialize_all", "rematerialize_all"} <= {j.name for j in defs.jobs}
-    assert {"corpus_sensor", "config_change_sensor"} <= {s.name for s in defs.sensors}
+    assert {"corpus_sensor", "textguard_automation"} <= {s.name for s in defs.sensors}
     sched = defs.resolve_schedule_def("corpus_refresh")
     assert sched.cron_schedule == jobs.refresh_cron()
     assert sched.job_name == "materialize_all"
-
-
-def test_config_fingerprint_ignores_secrets_and_ops_knobs():
-    base = {"TEXTGUARD_SPACY_MODEL": "en_core_web_sm", "TEXTGUARD_EXECUTOR": "celery"}
-    fp = jobs.config_fingerprint({"a": "1"}, base)
-    assert fp == jobs.config_fingerprint(
-        {"a": "1"}, {**base, "TEXTGUARD_LLM_API_KEY": "s3cret", "TEXTGUARD_EXECUTOR": "in_process"}
-    )
-    assert fp != jobs.config_fingerprint({"a": "2"}, base)
-    assert fp != jobs.config_fingerprint({"a": "1"}, {**base, "TEXTGUARD_SPACY_MODEL": "en_core_sci_sm"})
-
-
-def test_config_change_sensor_rematerializes_every_document_after_a_change(monkeypatch):
-    from textguard_pipeline.definitions import defs
-
-    instance = DagsterInstance.ephemeral()
-    instance.add_dynamic_partitions("documents", ["a.md", "b.md", "c.md"])
-    sensor = defs.resolve_sensor_def("config_change_sensor")
-    first = sensor.evaluate_tick(build_sensor_context(instance=instance, definitions=defs))
-    assert not first.run_requests and first.cursor
-    same = sensor.evaluate_tick(build_sensor_context(instance=instance, definitions=defs, cursor=first.cursor))
-    assert not same.run_requests
-    monkeypatch.setenv("TEXTGUARD_SOME_MODEL", "another")
-    changed = sensor.evaluate_tick(build_sensor_context(instance=instance, definitions=defs, cursor=first.cursor))
-    assert _ranges(changed.run_requests) == [("a.md", "c.md")]
-    assert changed.cursor != first.cursor
