@@ -54,7 +54,7 @@ def test_the_daemon_materializes_a_dropped_document_and_reruns_only_what_a_setti
         "TEXTGUARD_SENSOR_INTERVAL_S": "5",
         "TEXTGUARD_AUTOMATION_INTERVAL_S": "5",
     }
-    with dagster_dev(tmp_path, env) as (gql, proc, log):
+    with dagster_dev(tmp_path, env, ready_s=300) as (gql, proc, log):
         # the automation sensor is running from the start; the corpus sensor is turned on as an operator would
         started = gql(M_START_SENSOR, sel={**REPO, "sensorName": "corpus_sensor"})["startSensor"]
         assert started["__typename"] == "Sensor", started
@@ -75,7 +75,7 @@ def test_the_daemon_materializes_a_dropped_document_and_reruns_only_what_a_setti
 
     # a setting that changes what gated_markers writes: its code version changes, and only its
     env["TEXTGUARD_MARKERS_GATE"] = "off"
-    with dagster_dev(tmp_path, env) as (gql, proc, log):
+    with dagster_dev(tmp_path, env, ready_s=300) as (gql, proc, log):
         wait_until(lambda: _stamps(warehouse, doc)["gated_markers"] != first["gated_markers"], 300, "re-run", proc, log)
         runs = wait_until(lambda: _settled(gql, n_runs + 1), 120, "runs to finish", proc, log)
         new = runs[: len(runs) - n_runs]  # newest first

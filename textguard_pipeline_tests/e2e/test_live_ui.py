@@ -110,7 +110,7 @@ def _location_loaded(gql: GraphQL) -> bool:
 
 
 @contextmanager
-def dagster_dev(tmp_path, env: dict):
+def dagster_dev(tmp_path, env: dict, ready_s: float = 120):
     """`dagster dev` on 127.0.0.1 with workspace.yaml; yields (GraphQL client, process, log) once the
     code location is loaded; stops the whole process group afterwards."""
     port = free_port()
@@ -135,10 +135,10 @@ def dagster_dev(tmp_path, env: dict):
     try:
         base = f"http://127.0.0.1:{port}"
         wait_until(
-            lambda: httpx.get(f"{base}/server_info", timeout=2).status_code == 200, 120, "dagster dev", proc, log
+            lambda: httpx.get(f"{base}/server_info", timeout=2).status_code == 200, ready_s, "dagster dev", proc, log
         )
         gql = GraphQL(f"{base}/graphql")
-        wait_until(lambda: _location_loaded(gql), 120, "code location", proc, log)
+        wait_until(lambda: _location_loaded(gql), ready_s, "code location", proc, log)
         yield gql, proc, log
     finally:
         stop_group(proc, timeout=20)
