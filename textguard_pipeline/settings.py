@@ -408,11 +408,9 @@ def rewrite_settings(env: Mapping[str, str] | None = None) -> RewriteSettings:
 
 @dataclass(frozen=True)
 class WordNetSettings:
-    """Where the wn database lives and which lexicon to use.
-
-    Env: TEXTGUARD_WN_DATA (default data/wn_data), TEXTGUARD_WN_LEXICON (a wn specifier),
-    TEXTGUARD_WN_DOWNLOAD (0 = never try wn.download), TEXTGUARD_WN_APT (0 = never run apt-get).
-    """
+    """Where the wn database lives and which lexicon to use. Env: TEXTGUARD_WN_DATA (default data/wn_data),
+    TEXTGUARD_WN_LEXICON (a wn specifier), TEXTGUARD_WN_DOWNLOAD (0 = never try wn.download), TEXTGUARD_WN_APT
+    (0 = never run apt-get)."""
 
     data_dir: str
     lexicon: str = ""
@@ -548,8 +546,7 @@ class OperationsSettings:
     celery), TEXTGUARD_REFRESH_CRON (default nightly 02:00) / _REFRESH_TZ (UTC), TEXTGUARD_CELERY_BROKER /
     _CELERY_BACKEND (default redis on loopback), TEXTGUARD_IO_CACHE_MB (IO manager read cache, 0 = off),
     TEXTGUARD_LOCK_WAIT_S (longest wait for the instance lock before giving up naming its holder, 300).
-    Automation (docs/operations.md): TEXTGUARD_AUTOMATION (on), TEXTGUARD_AUTOMATE_PAID (off),
-    TEXTGUARD_AUTOMATION_INTERVAL_S (30), TEXTGUARD_SENSOR_INTERVAL_S (the corpus sensor's, 60)."""
+    Automation: TEXTGUARD_AUTOMATION, _AUTOMATE_PAID, _AUTOMATION_INTERVAL_S, _SENSOR_INTERVAL_S (configuration.md)."""
 
     executor: str = "multiprocess"
     refresh_cron: str = "0 2 * * *"

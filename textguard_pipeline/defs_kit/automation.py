@@ -65,7 +65,7 @@ def _rewrite() -> tuple:
 #: change how, or whether, it runs, not what a successful run writes)
 SETTINGS_OF: dict[str, Callable[[], Any]] = {
     "source_documents": settings.max_document_bytes,
-    "parsed_chunks": lambda: settings.language_settings(),
+    "parsed_chunks": lambda: (settings.language_settings(), settings.chunk_limits()),
     "protected_chunks": lambda: settings.protection_settings(),
     "ner_frames": _ner,
     "gated_markers": _markers,
