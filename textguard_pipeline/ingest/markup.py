@@ -139,6 +139,11 @@ def find_markup(text: str, fmt: str, start: int = 0, end: int | None = None) -> 
     return out
 
 
+def addresses(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The URLs in ``text[start:end]`` (trimmed as :func:`find_markup` trims them)."""
+    return [(m.start(), _trim(text, m.start(), m.end())) for m in _URL.finditer(text, start, end)]
+
+
 def attach_markup(text: str, fmt: str, chunks: Iterable) -> None:
     """Set each prose chunk's ``markup_spans`` to the ``(start, end, kind)`` of its markup (absolute offsets)."""
     for c in chunks:

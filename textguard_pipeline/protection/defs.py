@@ -13,16 +13,18 @@ from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_ta
 from ..lib.nlp import model_label
 from ..pipeline import build_protected_chunks
 from .languages import language_metadata
+from .markup_rules import markup_crossings, prose_hidden_share
 from .restore import restoration_failures, term_rows
 
 
-@asset(**asset_kwargs("protect", {"python", "parquet", "spacy"}, "1"))
+@asset(**asset_kwargs("protect", {"python", "parquet", "spacy"}, "2"))
 def protected_chunks(context: AssetExecutionContext, protection: ProtectionResource, parsed_chunks):
     """Prose chunks with citations, custom terms, NER entities and metric numbers behind ⟨TERM_NNN⟩.
 
     One row per prose chunk: doc_id, chunk_index, start, end, text (= source slice),
     protected_text, term_placeholders, math_placeholders, terms (placeholder, original,
-    source, label, absolute start/end), n_terms. Restoring protected_text over both maps
+    source, label, absolute start/end), n_terms, markup_spans (as in parsed_chunks; URLs, references, targets,
+    identifiers … are terms with source "markup": docs/protection.md). Restoring protected_text over both maps
     gives the source slice byte for byte (blocking check).
     """
     protector = protection.protector()
@@ -46,6 +48,8 @@ def protected_chunks(context: AssetExecutionContext, protection: ProtectionResou
             "spacy_model": model_label(protector.nlp) if protector.nlp is not None else "off",
             "custom_terms": len(protection.custom_terms),
             **language_metadata(frames.values()),  # issue 17: chunks per language, NER model or skip reason
+            # issue 45: characters inside terms over prose characters, per document
+            "prose_hidden_share": dict(list({k: prose_hidden_share(df) for k, df in frames.items()}.items())[:100]),
         }
 
     return per_document(context, build, parsed_chunks, preview=preview, extra_metadata=extra)
@@ -57,6 +61,10 @@ def _restoration_rule(doc_id, df, source):
     if source is None:
         return [{"reason": "source document not available"}]
     return restoration_failures(df, source)
+
+
+def _markup_boundary_rule(doc_id, df, source):
+    return [] if df.empty else markup_crossings(df)
 
 
 def _term_ranges_rule(doc_id, df, source):
@@ -80,6 +88,14 @@ CHECKS = [
         "protected_chunks_term_char_ranges",
         _term_ranges_rule,
         description="Every protected term's original == source_documents.text[start:end] (absolute offsets).",
+    ),
+    frame_check(
+        "protected_chunks",
+        "protected_chunks_markup_boundaries",
+        _markup_boundary_rule,
+        description="No term cuts a markup span (a term lies inside one or holds whole ones), and no NER entity "
+        "holds markup (markup_spans, absolute offsets).",
+        with_sources=False,
     ),
     documents_ok_check("protected_chunks"),
 ]

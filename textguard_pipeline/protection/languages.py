@@ -227,6 +227,22 @@ _OPEN_QUOTES = "«“\"‹„'"
 _CLOSE_QUOTES = "»”\"›“'"
 
 
+#: all-capital words of computing and science that a small model tags as organisations ("CPU" in "a CPU
+#: bound task", also inside a reference title): ordinary words of the field, in any language
+FIELD_ACRONYMS = frozenset(
+    "CPU GPU TPU NPU FPGA ASIC RAM ROM DRAM SRAM SSD HDD USB PCI PCIe BIOS UEFI OS VM API SDK CLI GUI IDE URL URI "
+    "HTTP HTTPS TCP UDP IP DNS SSH TLS SSL FTP SMTP JSON XML YAML TOML HTML CSS SQL CSV PDF PNG JPEG SVG ASCII UTF "
+    "LLM NLP NER AI ML DL RL CNN RNN LSTM GAN MLP SVM PCA FFT ODE PDE MSE RMSE MAE AUC ROC BLEU IID FAQ PR CI CD "
+    "MCMC OCR ASR TTS QA IO RPC REST CRUD GPL MIT BSD".split()
+)
+
+
+def ordinary_acronym(text: str) -> bool:
+    """``text`` is one of :data:`FIELD_ACRONYMS` (a plural "GPUs" too)."""
+    t = text.strip()
+    return t in FIELD_ACRONYMS or (t.endswith("s") and t[:-1] in FIELD_ACRONYMS)
+
+
 def ordinary_entity(text: str, start: int, end: int, lexicon) -> bool:
     """True when an entity a small model found in ``text[start:end]`` is ordinary words whose capitals
     say nothing: every word of it is in the language's ``lexicon`` (no unknown word such as most

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from ..ingest.markup import blank, markup_in_text
 from ..ingest.parsing import Chunk
 from ..lib.placeholders import CLOSE, OPEN, PLACEHOLDER_RE
 from .errors import InvalidCustomTermError
@@ -16,6 +17,8 @@ TERM_NS = "TERM"
 #: class carries its own ``priority`` (E1: lower runs first and wins an overlap).
 DEFAULT_RECOGNIZERS: tuple[str, ...] = (
     "literal:LiteralRecognizer",
+    "markup:MarkupRecognizer",  # what machines read, hidden whole (issue 45)
+    "markup_forms:MarkupFormRecognizer",  # citations [N], cross-references, identifiers … (issue 45)
     "citation_language:LanguageCitationRecognizer",  # citation:CitationRecognizer + per-language tables (issue 17)
     "custom:CustomTermRecognizer",
     "ner_language:LanguageNerRecognizer",  # ner:NerRecognizer with each chunk's language's model (issue 17)
@@ -47,6 +50,8 @@ class TermProtectionConfig:
     protect_citations: bool = True
     protect_numbers: bool = True
     protect_year_only: bool = False
+    #: hide what machines read (addresses, references, targets) and typed forms (cross-references, [N] …) whole
+    protect_markup: bool = True
     spacy_model: str | None = None
     recognizers: tuple[str, ...] = DEFAULT_RECOGNIZERS
 
@@ -61,12 +66,14 @@ class TextChunk:
     """What a recogniser reads: one prose text and its context.
 
     ``parser_placeholders``: the parser's ``⟨MATH/CODE/LIT_NNN⟩`` tokens of this text;
-    ``language``: an ISO code when known (None = the project default, English).
+    ``language``: an ISO code when known (None = the project default, English);
+    ``markup``: ``(start, end, kind)`` of the chunk's markup in ``text`` offsets (``parsed_chunks.markup_spans``).
     """
 
     text: str
     parser_placeholders: frozenset[str] = frozenset()
     language: str | None = None
+    markup: tuple[tuple[int, int, str], ...] = ()
 
     @classmethod
     def of(cls, chunk: Chunk | str | TextChunk) -> TextChunk:
@@ -74,7 +81,12 @@ class TextChunk:
             return chunk
         if isinstance(chunk, str):  # the pre-registry API passed bare texts
             return cls(chunk)
-        return cls(chunk.text, frozenset(chunk.math_placeholders), getattr(chunk, "language", None))
+        markup = markup_in_text(chunk) or ()
+        return cls(chunk.text, frozenset(chunk.math_placeholders), getattr(chunk, "language", None), tuple(markup))
+
+    def prose_view(self) -> str:
+        """``text`` with its markup blanked (same length): what a model that reads words should see."""
+        return blank(self.text, self.markup) if self.markup else self.text
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,13 +4,14 @@ Shape (as in spaCy / Presidio): *recognisers* (``recognizers/``, one per
 module, loaded by ``registry`` from the config) find spans; the *operator*
 (``operator``) turns the chosen spans into placeholders. Default priority (E1):
 
-    literal > citation > custom > ner > number
+    literal > markup > citation > custom > markup_forms > ner > number
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..ingest.markup import find_markup
 from ..ingest.parsing import Chunk, ChunkType
 from ..lib.placeholder_audit import missing_occurrences, stray_tokens
 from ..lib.placeholders import UnknownPlaceholderError, restore_placeholders
@@ -69,8 +70,10 @@ class TermProtector:
         return out
 
     def protect_text(self, text: str, start: int = 0) -> ProtectedChunk:
-        """Protect a bare string (one prose chunk, no parser placeholders)."""
-        return self.protect(Chunk(0, ChunkType.PROSE, start, start + len(text), text, {}))
+        """Protect a bare string (one prose chunk, no parser placeholders; its markup read as plain text's)."""
+        chunk = Chunk(0, ChunkType.PROSE, start, start + len(text), text, {})
+        chunk.markup_spans = [(s.start + start, s.end + start, s.label) for s in find_markup(text, "txt")]
+        return self.protect(chunk)
 
     # -- validate / restore ------------------------------------------------
     def validate_placeholders(self, text: str, chunk: ProtectedChunk) -> tuple[bool, list[str]]:

@@ -58,6 +58,8 @@ PROTECTED_COLUMNS = [
     "language_confidence",
     "ner_model",
     "ner_skipped_reason",
+    # issue 45: the chunk's markup (start, end, kind; absolute offsets), as in parsed_chunks
+    "markup_spans",
 ]
 TERM_FIELDS = ["placeholder", "original", "source", "label", "start", "end"]
 
@@ -88,6 +90,7 @@ def protected_frame(doc_id: str, chunks: Sequence[Chunk], protector: "TermProtec
                 language,
                 getattr(c, "language_confidence", None),
                 *ner_status(protector, language),
+                [{"start": a, "end": b, "kind": k} for a, b, k in c.markup_spans or ()],
             ]
         )
     df = pd.DataFrame(rows, columns=PROTECTED_COLUMNS)

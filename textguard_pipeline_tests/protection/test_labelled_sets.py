@@ -21,7 +21,7 @@ def held_out_score(protector, labelled, kind: str, name: str):
 
 @pytest.fixture(scope="module")
 def citations_only():
-    return TermProtector(TermProtectionConfig(use_ner=False, protect_numbers=False))
+    return TermProtector(TermProtectionConfig(use_ner=False, protect_numbers=False, protect_markup=False))
 
 
 def test_citation_styles_set_is_large_varied_and_split():
@@ -50,7 +50,7 @@ def test_no_look_alike_is_protected_as_a_citation(citations_only):
 
 @pytest.fixture(scope="module")
 def numbers_only():
-    return TermProtector(TermProtectionConfig(use_ner=False, protect_citations=False))
+    return TermProtector(TermProtectionConfig(use_ner=False, protect_citations=False, protect_markup=False))
 
 
 def test_number_set_is_large_and_split():

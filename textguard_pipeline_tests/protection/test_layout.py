@@ -62,7 +62,7 @@ def test_old_module_keeps_every_public_name():
     missing = [n for n in OLD_PUBLIC if not hasattr(old, n)]
     assert missing == []
     assert old.TermProtector is TermProtector
-    assert old.PRIORITY == old.SOURCES == ("literal", "citation", "custom", "ner", "number")
+    assert old.PRIORITY == old.SOURCES == ("literal", "markup", "citation", "custom", "markup_forms", "ner", "number")
     assert set(old.RECOGNIZERS) == set(old.PRIORITY)
     assert old.RECOGNIZERS["citation"](TermProtectionConfig(protect_citations=False)) is None
 
@@ -88,7 +88,7 @@ except ImportError:
 
 def test_every_built_in_recogniser_keeps_the_contract():
     classes = recognizer_classes()
-    assert [c.name for c in classes] == ["literal", "citation", "custom", "ner", "number"]
+    assert [c.name for c in classes] == ["literal", "markup", "citation", "custom", "markup_forms", "ner", "number"]
     assert [c.priority for c in classes] == sorted(c.priority for c in classes)
     rules = build_recognizers(TermProtectionConfig(use_ner=False, custom_terms=("x",)))
     assert all(isinstance(r, Recognizer) for r in rules.values())
@@ -101,7 +101,8 @@ def test_a_new_recogniser_is_one_module_and_one_line_of_configuration():
         recognizers=DEFAULT_RECOGNIZERS + ("textguard_pipeline_tests.protection.hashtag_recognizer:HashtagRecognizer",),
     )
     tp = TermProtector(cfg)
-    assert list(tp.recognizers) == ["literal", "citation", "hashtag", "number"]  # priority 35: after custom
+    # priority 35: after custom
+    assert list(tp.recognizers) == ["literal", "markup", "citation", "hashtag", "markup_forms", "number"]
     text = "We tag #ablation runs; (Smith, 2020) reports 95% on #squad_v2."
     pc = tp.protect_text(text)
     assert [(t.original, t.source) for t in pc.terms] == [

@@ -24,7 +24,7 @@ from textguard_pipeline.protection.registry import default_names
 from .citation_set import EXAMPLES
 
 RULES_ONLY = TermProtectionConfig(use_ner=False)
-CITATIONS_ONLY = TermProtectionConfig(use_ner=False, protect_numbers=False)
+CITATIONS_ONLY = TermProtectionConfig(use_ner=False, protect_numbers=False, protect_markup=False)
 
 
 @pytest.fixture(scope="module")
@@ -340,8 +340,10 @@ def test_only_prose_chunks():
 
 
 def test_registry_switches():
-    assert default_names() == ("literal", "citation", "custom", "ner", "number")  # E1 order
-    off = TermProtector(TermProtectionConfig(use_ner=False, protect_citations=False, protect_numbers=False))
+    assert default_names() == ("literal", "markup", "citation", "custom", "markup_forms", "ner", "number")  # E1
+    off = TermProtector(
+        TermProtectionConfig(use_ner=False, protect_citations=False, protect_numbers=False, protect_markup=False)
+    )
     assert list(off.recognizers) == ["literal"]
     pc = roundtrip(off, "(Smith, 2024) got 95%.")
     assert pc.terms == []

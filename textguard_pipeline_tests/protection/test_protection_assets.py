@@ -57,6 +57,7 @@ def test_stored_rows_restore_and_corruption_blocks_downstream(one_doc):
         "protected_chunks_restoration": True,
         "protected_chunks_char_ranges": True,
         "protected_chunks_term_char_ranges": True,
+        "protected_chunks_markup_boundaries": True,
         "protected_chunks_documents_ok": True,
     }
     path = wh / "protected_chunks" / "paper.md.parquet"
@@ -76,6 +77,7 @@ def test_stored_rows_restore_and_corruption_blocks_downstream(one_doc):
         "language_confidence",
         "ner_model",
         "ner_skipped_reason",
+        "markup_spans",  # issue 45
     ]
     first = df.iloc[0]
     assert first["text"] == DOC[first["start"] : first["end"]]

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from ...lib.nlp import load_spacy, spacy_input
+from ..languages import ordinary_acronym
 from ..model import Candidate, TermProtectionConfig, TextChunk
 
 NER_LABELS = frozenset({"PERSON", "ORG", "GPE", "PRODUCT", "FAC"})
 _NER_STOPWORDS = frozenset({"the", "a", "an", "this", "that"})
+#: initials and "et al" ("J. et al" in a reference list, "Smith, J. et al."): the surname is before the initials
+_INITIALS_ET_AL = re.compile(r"(?:[A-Z]\.[ \t-]*)+et\.?[ \t]+al\.?")
 
 
 class NerRecognizer:
@@ -38,7 +42,9 @@ class NerRecognizer:
         return self.name
 
     def find_many(self, chunks: Sequence[TextChunk | str]) -> list[list[Candidate]]:
-        return self.entities(self.nlp, [TextChunk.of(c).text for c in chunks])
+        inputs = [TextChunk.of(c) for c in chunks]
+        found = self.entities(self.nlp, [tc.prose_view() for tc in inputs])
+        return [clear_of_markup(cands, tc) for cands, tc in zip(found, inputs)]
 
     def entities(self, nlp, texts: Sequence[str], labels: dict[str, str] | None = None) -> list[list[Candidate]]:
         """Entities of ``nlp`` in each text (one ``pipe`` call); ``labels`` maps the model's labels to ours."""
@@ -91,6 +97,25 @@ def _windows(text: str, size: int) -> list[tuple[int, str]]:
     return out
 
 
+def clear_of_markup(cands: list[Candidate], chunk: TextChunk) -> list[Candidate]:
+    """Entities found in the chunk's prose view, none reaching into its markup: one that does is cut before the
+    markup (and kept when what is left still passes :func:`keep_entity`), else dropped."""
+    if not chunk.markup or not cands:
+        return cands
+    out = []
+    for c in cands:
+        cut = min((s for s, e, _ in chunk.markup if s < c.end and c.start < e), default=None)
+        if cut is None:
+            out.append(c)
+            continue
+        end = cut
+        while end > c.start and not chunk.text[end - 1].isalnum():
+            end -= 1
+        if end > c.start and keep_entity(chunk.text[c.start : end], c.label):
+            out.append(Candidate(c.start, end, c.source, c.label))
+    return out
+
+
 def keep_entity(text: str, label: str) -> bool:
     """§3.2: allowed labels; no single-word non-ORG; at least 3 chars; no stopwords; at least one letter."""
     if label not in NER_LABELS:
@@ -101,4 +126,8 @@ def keep_entity(text: str, label: str) -> bool:
         return False  # "0.9" read as an ORG: a number is no name, and would cut "85.9 ± 0.9" in two
     if label != "ORG" and len(text.split()) == 1:
         return False
+    if _INITIALS_ET_AL.fullmatch(text):
+        return False
+    if ordinary_acronym(text):
+        return False  # "CPU", "GPUs" read as an organisation: words of the field, not names
     return True

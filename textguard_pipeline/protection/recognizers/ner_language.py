@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from ...lib.nlp import language_model, load_spacy, model_label, model_lexicon
 from ..languages import NER_LABEL_MAPS, OUTER_QUOTES, ordinary_entity
 from ..model import Candidate, TermProtectionConfig, TextChunk
-from .ner import NerRecognizer
+from .ner import NerRecognizer, clear_of_markup
 
 #: the languages the configured (English) model serves; None = undetermined, the project default
 DEFAULT_LANGUAGES = frozenset({None, "en"})
@@ -53,10 +53,11 @@ class LanguageNerRecognizer(NerRecognizer):
             if nlp is None:
                 continue  # no model for this language: rules only
             labels = NER_LABEL_MAPS.get(language) if language not in DEFAULT_LANGUAGES else None
-            found = self.entities(nlp, [inputs[i].text for i in idx], labels)
+            found = self.entities(nlp, [inputs[i].prose_view() for i in idx], labels)
             lexicon = None if language in DEFAULT_LANGUAGES else model_lexicon(language_model(language).name)
             for i, cands in zip(idx, found):
                 text = inputs[i].text
+                cands = clear_of_markup(cands, inputs[i])
                 if lexicon is not None:
                     cands = [
                         c
