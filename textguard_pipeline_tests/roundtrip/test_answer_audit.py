@@ -24,7 +24,8 @@ SOURCE = (
 
 @pytest.fixture(scope="module")
 def item():
-    cfg = TermProtectionConfig(use_ner=False, custom_terms=("ResNet", "VGG", "ImageNet"))
+    # markup off: the footnote and the URL stay in the open, which the audit is tested on (issue 45 hides them)
+    cfg = TermProtectionConfig(use_ner=False, protect_markup=False, custom_terms=("ResNet", "VGG", "ImageNet"))
     pc = TermProtector(cfg).protect_text(SOURCE)
     return RewriteItem.from_protected_chunk(pc, "doc.md")
 
