@@ -203,15 +203,22 @@ def _to_text(reps: list[tuple[int, int, int, int]], i: int, pos: int, is_start: 
 
 def blank(text: str, ranges: Iterable[tuple[int, int, str]] | Iterable[tuple[int, int]]) -> str:
     """``text`` with ``ranges`` blanked (spaces; line breaks kept), same length, so offsets stay valid."""
-    chars = None
-    for r in ranges:
-        s, e = r[0], r[1]
-        if chars is None:
-            chars = list(text)
-        for i in range(s, e):
-            if chars[i] != "\n":
-                chars[i] = " "
-    return text if chars is None else "".join(chars)
+    parts: list[str] = []
+    pos = 0
+    for r in sorted(ranges):
+        s, e = max(r[0], pos), r[1]
+        if e <= s:
+            continue
+        parts.append(text[pos:s])
+        parts.append(_NOT_NEWLINE.sub(" ", text[s:e]))
+        pos = e
+    if not parts:
+        return text
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+_NOT_NEWLINE = re.compile(r"[^\n]")
 
 
 def markup_in_text(chunk) -> list[tuple[int, int, str]] | None:

@@ -66,7 +66,7 @@ class MarkupFormRecognizer(PerChunkRecognizer):
         """Cross-references, identifiers, names with digits, quantities and numeric citations of ``text`` (a
         prose view: its markup already blanked, so nothing found here reaches into it)."""
         out: list[Candidate] = []
-        if any(c.isdigit() for c in text):
+        if _DIGIT.search(text):
             out += [Candidate(m.start(), m.end(), self.source_name, "crossref") for m in CROSSREF.finditer(text)]
             out += [Candidate(m.start(), m.end(), self.source_name, "identifier") for m in _STANDARD.finditer(text)]
             out += [Candidate(m.start(), m.end(), self.source_name, "quantity") for m in _QUANTITY.finditer(text)]
@@ -90,6 +90,9 @@ def _names(text: str, source: str) -> list[Candidate]:
         s = m.start("core") if m.group("vendor") in _NOT_VENDOR else m.start()
         out.append(Candidate(s, m.end(), source, "name_with_digits"))
     return out
+
+
+_DIGIT = re.compile(r"\d")
 
 
 @lru_cache(maxsize=1)
