@@ -15,7 +15,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     install_safe_log_records()  # no escape sequence from a file name reaches the terminal, Dagster's lines included
     try:
         return run_report(
-            out_dir=args.out, batch_size=args.batch_size, select=args.select, quiet=args.quiet, workers=args.workers
+            out_dir=args.out,
+            batch_size=args.batch_size,
+            select=args.select,
+            quiet=args.quiet,
+            workers=args.workers,
+            fail_on_warn=getattr(args, "fail_on_warn", False),
         )
     except Exception as exc:
         if not _disk_full(exc):
@@ -42,6 +47,7 @@ def run_report(
     select: str | None = None,
     quiet: bool = False,
     workers: int | None = None,
+    fail_on_warn: bool = False,
 ) -> int:
     # the CLI imports a command's modules when it runs: `textguard --help` stays fast
     from ..operations.preflight import check_run_paths
@@ -56,11 +62,10 @@ def run_report(
         batch_size=batch_size, select=select, log=log, quiet=quiet, workers=workers or settings.report_workers()
     )
     if out_dir:
-        xml, md = write_report(res, out_dir)
-        log(f"wrote {xml} and {md}")
+        write_report(res, out_dir, fail_on_warn)
         _export_rewritten(res.documents, out_dir, select, log)
-    print(render_markdown(res))
-    return 0 if res.ok else 1
+    print(render_markdown(res, out_dir))
+    return res.exit_code(fail_on_warn)
 
 
 def _export_rewritten(doc_ids: list[str], out_dir: str, select: str | None, log) -> None:
@@ -147,6 +152,11 @@ def register_cli(subparsers: argparse._SubParsersAction) -> None:
             help="which assets to materialize, as a Dagster selection, e.g. 'parsed_chunks+' (default: every asset)",
         )
         r.add_argument("--quiet", action="store_true", help="print only the summary")
+        r.add_argument(
+            "--fail-on-warn",
+            action="store_true",
+            help="exit non-zero when a WARN check failed too (for CI gates); JUnit then counts it as a failure",
+        )
         r.add_argument(
             "--rewrite",
             metavar="TASK",

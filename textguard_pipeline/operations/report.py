@@ -22,9 +22,7 @@ import time
 import uuid
 import warnings
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from dagster import (
     AssetCheckSeverity,
@@ -41,12 +39,14 @@ from .. import settings
 from ..core.documents import discover_documents
 from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
 from ..defs_kit.runner import BUDGET_TAG
-from ..lib.redact import redact
-from ..meanings.wordnet_install import lexicon_status
 from .instance import fail_orphaned_runs, open_instance, owner_tags
 from .parallel import Progress, RangeTask, Throughput, cpu_seconds, run_ranges, split_size, weighted_split
-from .safe_text import install_safe_log_records, one_line, visible
+from .report_render import asset_lines, merge_markdown_tables, render_markdown, write_junit, write_report
+from .safe_text import install_safe_log_records, one_line
 from .warehouse import Stale, find_stale, orphan_tmp_files, remove_files
+
+#: rendering lives in report_render; these names stay importable from here
+__all__ = ["asset_lines", "merge_markdown_tables", "render_markdown", "write_junit", "write_report"]
 
 
 @dataclass
@@ -78,10 +78,22 @@ class ReportResult:
     seconds: float = 0.0
     #: documents done, rate, processes, cores busy (see parallel.Throughput)
     throughput: Throughput = field(default_factory=Throughput)
+    #: where the Parquet tables are (``<warehouse>/<asset>/<doc_id>.parquet``)
+    warehouse: str = ""
+    #: asset → one line of what its tables hold for this run's documents (report_render.asset_lines)
+    asset_lines: dict[str, str] = field(default_factory=dict)
 
     @property
     def failed(self) -> list[CheckOutcome]:
         return [o for o in self.outcomes if o.status == "failed" and o.severity == "ERROR"]
+
+    @property
+    def warnings(self) -> list[CheckOutcome]:
+        """Failed WARN-severity outcomes (a check × document each)."""
+        return [o for o in self.outcomes if o.status == "failed" and o.severity != "ERROR"]
+
+    def exit_code(self, fail_on_warn: bool = False) -> int:
+        return 0 if self.ok and not (fail_on_warn and self.warnings) else 1
 
     @property
     def ok(self) -> bool:
@@ -198,6 +210,8 @@ def materialize_corpus(
     res.stale = find_stale(
         settings.warehouse(), instance.get_dynamic_partitions(documents_partitions.name), set(docs), partitioned
     )
+    res.warehouse = settings.warehouse()
+    res.asset_lines = asset_lines(res.warehouse, docs, sorted(partitioned & selected))
     return res
 
 
@@ -366,202 +380,10 @@ def _json(value: Any) -> Any:
 
 
 def _doc_lines(markdown: str, doc_id: str) -> str:
-    lines = [ln for ln in (markdown or "").splitlines() if f"| {doc_id} |" in ln or ln.startswith("| doc_id")]
-    return "\n".join(lines[:6]) if len(lines) > 1 else (markdown or "")[:1500]
-
-
-def _attr(value: str) -> str:
-    return quoteattr(one_line(value))
-
-
-def _text(value: str) -> str:
-    return escape(visible(value))
-
-
-def write_junit(res: ReportResult, path: Path) -> None:
-    """JUnit XML: a testsuite per check (a testcase per document), then document failures and step errors.
-
-    Valid XML 1.0 whatever the file names: every name and message goes through :mod:`.safe_text`.
-    """
-    by_check: dict[str, list[CheckOutcome]] = {}
-    for o in res.outcomes:
-        by_check.setdefault(o.check, []).append(o)
-    # A document that already fails a check gets the reasons in that check's message (counted once);
-    # the others get a testcase of their own under "documents".
-    covered = {o.doc_id for o in res.failed}
-    why = {
-        doc: "\n".join(f"{asset}: {reason}" for asset, reason in sorted(by_asset.items()))
-        for doc, by_asset in res.document_failures.items()
-    }
-    uncovered = {doc: by_asset for doc, by_asset in res.document_failures.items() if doc not in covered}
-    parts = ['<?xml version="1.0" encoding="UTF-8"?>']
-    n_docs = len(uncovered)
-    total = len(res.outcomes) + len(res.step_failures) + n_docs + len(res.kept_stale)
-    failures = sum(1 for o in res.outcomes if o.status == "failed") + n_docs + len(res.kept_stale)
-    skipped = sum(1 for o in res.outcomes if o.status == "skipped")
-    parts.append(
-        f'<testsuites name="textguard asset checks" tests="{total}" failures="{failures}" '
-        f'errors="{len(res.step_failures)}" skipped="{skipped}" time="{res.seconds:.3f}">'
-    )
-    for check, outs in sorted(by_check.items()):
-        nf = sum(1 for o in outs if o.status == "failed")
-        ns = sum(1 for o in outs if o.status == "skipped")
-        parts.append(f'  <testsuite name={_attr(check)} tests="{len(outs)}" failures="{nf}" skipped="{ns}">')
-        for o in sorted(outs, key=lambda o: o.doc_id):
-            parts.append(f"    <testcase classname={_attr(check)} name={_attr(o.doc_id)}>")
-            if o.status == "failed":
-                if o.severity == "ERROR":
-                    body = o.message + (f"\n\ndocument failures:\n{why[o.doc_id]}" if o.doc_id in why else "")
-                    message = _attr(f"{check} failed for {o.doc_id}")
-                    parts.append(f"      <failure message={message}>{_text(body)}</failure>")
-                else:
-                    parts.append(f"      <system-out>WARN: {_text(o.message)}</system-out>")
-            elif o.status == "skipped":
-                parts.append(f"      <skipped message={_attr(o.message)}/>")
-            parts.append("    </testcase>")
-        parts.append("  </testsuite>")
-    if uncovered:
-        parts.append(f'  <testsuite name="documents" tests="{n_docs}" failures="{n_docs}">')
-        for doc_id, by_asset in sorted(uncovered.items()):
-            asset, reason = next(iter(sorted(by_asset.items())))
-            parts.append(
-                f'    <testcase classname="documents" name={_attr(doc_id)}>'
-                f"<failure message={_attr(f'{asset}: {reason}'[:300])}>{_text(why[doc_id])}</failure></testcase>"
-            )
-        parts.append("  </testsuite>")
-    if res.kept_stale:
-        n = len(res.kept_stale)
-        parts.append(f'  <testsuite name="stale documents" tests="{n}" failures="{n}">')
-        for doc_id, by_asset in sorted(res.kept_stale.items()):
-            text = "\n".join(f"{asset}: {reason}" for asset, reason in sorted(by_asset.items()))
-            parts.append(
-                f'    <testcase classname="stale documents" name={_attr(doc_id)}>'
-                f"<failure message={_attr(('earlier output kept: ' + text)[:300])}>{_text(text)}</failure></testcase>"
-            )
-        parts.append("  </testsuite>")
-    if res.step_failures:
-        parts.append(
-            f'  <testsuite name="asset steps" tests="{len(res.step_failures)}" errors="{len(res.step_failures)}">'
-        )
-        for step, msg in res.step_failures:
-            parts.append(
-                f'    <testcase classname="asset steps" name={_attr(step)}>'
-                f"<error message={_attr(msg.splitlines()[0] if msg else '')}>{_text(msg)}</error></testcase>"
-            )
-        parts.append("  </testsuite>")
-    parts.append("</testsuites>")
-    path.write_text(redact("\n".join(parts) + "\n"), encoding="utf-8")
-
-
-def merge_markdown_tables(parts: list[str]) -> str:
-    """One table from per-document summary tables that share a header; other parts as they are."""
-    header: list[str] | None = None
-    rows: list[str] = []
-    rest: list[str] = []
-    for part in parts:
-        lines = part.strip().splitlines()
-        if len(lines) >= 2 and lines[0].startswith("|") and set(lines[1]) <= set("|-: "):
-            if header is None:
-                header = lines[:2]
-            if lines[:2] == header:
-                rows += lines[2:]
-                continue
-        rest.append(part)
-    table = "\n".join(header + sorted(rows)) if header else ""
-    return "\n\n".join([p for p in [table, *rest] if p])
-
-
-def render_markdown(res: ReportResult) -> str:
-    by_check: dict[str, list[CheckOutcome]] = {}
-    for o in res.outcomes:
-        by_check.setdefault(o.check, []).append(o)
-    status = "✅ all checks passed" if res.ok else "❌ checks failed"
-    if res.stale_headline():
-        status = f"{res.stale_headline()}; " + ("checks passed" if not res.failed else "❌ checks failed")
+    """The header, separator and ``doc_id``'s rows of a failures table (a table that renders), else the text."""
     lines = [
-        "# textguard asset-check report",
-        "",
-        f"{status} — {len(res.documents)} documents, {len(res.runs)} run(s), {res.seconds:.1f}s",
-        "",
-        lexicon_status(),
-        "",
-        f"Throughput: {res.throughput.line()}",
-        "",
-        "| check | blocking | passed | failed | skipped |",
-        "|---|---|---|---|---|",
+        ln
+        for ln in (markdown or "").splitlines()
+        if f"| {doc_id} |" in ln or ln.startswith("| doc_id") or (ln.startswith("|") and set(ln) <= set("|-: "))
     ]
-    for check, outs in sorted(by_check.items()):
-        p = sum(o.status == "passed" for o in outs)
-        f = sum(o.status == "failed" for o in outs)
-        s = sum(o.status == "skipped" for o in outs)
-        mark = "❌ " if f and any(o.severity == "ERROR" for o in outs if o.status == "failed") else ("⚠️ " if f else "")
-        lines.append(f"| {mark}`{check}` | {'yes' if outs[0].blocking else 'no'} | {p} | {f} | {s} |")
-    if res.summaries:
-        lines += ["", "## Asset summaries", ""]
-        for asset_name, parts in sorted(res.summaries.items()):
-            lines += [f"### {asset_name}", ""]
-            lines += [merge_markdown_tables(list(dict.fromkeys(parts))), ""]
-    failed = [o for o in res.outcomes if o.status == "failed"]
-    if failed or res.step_failures or res.document_failures:
-        lines += ["", "## Failures", ""]
-        for o in failed[:50]:
-            lines += [f"### `{o.check}` — `{one_line(o.doc_id)}` ({o.severity})", "", o.message or "(no detail)", ""]
-        for doc_id, by_asset in sorted(res.document_failures.items())[:50]:
-            lines += [f"### document `{one_line(doc_id)}`", ""]
-            lines += [f"- `{asset}`: {one_line(reason)}" for asset, reason in sorted(by_asset.items())] + [""]
-        for step, msg in res.step_failures:
-            lines += [f"### step `{step}` failed", "", "```", msg[:1500], "```", ""]
-    lines += _kept_lines(res.kept_stale) + _stale_lines(res.stale) + _housekeeping_lines(res.housekeeping)
-    return redact(visible("\n".join(lines) + "\n"))
-
-
-def _kept_lines(kept: dict[str, dict[str, str]]) -> list[str]:
-    if not kept:
-        return []
-    lines = [
-        "",
-        "## Documents kept from an earlier run (stale)",
-        "",
-        "They failed in this run for a reason outside the document; their earlier output, built from the same "
-        "document and code version, is kept and is not up to date with this run.",
-        "",
-    ]
-    for doc_id, by_asset in sorted(kept.items())[:50]:
-        lines += [
-            f"- `{one_line(doc_id)}` — " + "; ".join(f"`{a}`: {one_line(r)}" for a, r in sorted(by_asset.items()))
-        ]
-    if len(kept) > 50:
-        lines.append(f"- … and {len(kept) - 50} more")
-    return lines
-
-
-def _stale_lines(stale: Stale) -> list[str]:
-    if not stale:
-        return []
-    docs = stale.documents()
-    lines = [
-        "",
-        "## Stale documents",
-        "",
-        f"{len(docs)} document(s) are no longer in the corpus but still have {len(stale.partitions)} registered "
-        f"partition(s) and {len(stale.files)} file(s) in the warehouse. `textguard prune` removes them.",
-        "",
-    ]
-    lines += [f"- `{one_line(d)}`" for d in docs[:50]]
-    if len(docs) > 50:
-        lines.append(f"- … and {len(docs) - 50} more")
-    return lines
-
-
-def _housekeeping_lines(notes: list[str]) -> list[str]:
-    return ["", "## Housekeeping", "", *[f"- {one_line(n)}" for n in notes]] if notes else []
-
-
-def write_report(res: ReportResult, out_dir: str | Path) -> tuple[Path, Path]:
-    """Write ``asset-checks.xml`` (JUnit) and ``asset-checks.md`` into ``out_dir``; return both paths."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    xml, md = out / "asset-checks.xml", out / "asset-checks.md"
-    write_junit(res, xml)
-    md.write_text(render_markdown(res), encoding="utf-8")
-    return xml, md
+    return "\n".join(lines[:7]) if len(lines) > 2 else (markdown or "")[:1500]

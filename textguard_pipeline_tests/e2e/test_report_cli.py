@@ -6,7 +6,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 
-def _run(tmp_path, corpus):
+def _run(tmp_path, corpus, *extra):
     env = {**os.environ, "DAGSTER_HOME": str(tmp_path / "home")}
     return subprocess.run(
         [
@@ -23,6 +23,7 @@ def _run(tmp_path, corpus):
             "--select",
             "source_documents parsed_chunks",
             "--quiet",
+            *extra,
         ],
         env=env,
         capture_output=True,
@@ -110,3 +111,25 @@ def test_report_with_rewrite_writes_each_document_under_rewritten_with_its_revie
         page = (tmp_path / "rep" / "rewritten" / f"{name}.review.html").read_text(encoding="utf-8")
         assert "<table>" in page
     assert "\\begin{equation}x^2\\end{equation}" in (tmp_path / "rep" / "rewritten" / "sub/b.tex").read_text()
+
+
+def test_a_failed_warn_check_passes_with_warnings_unless_fail_on_warn(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "paper.md").write_text(
+        "# Answer\n\nParis is the capital [1]. It is in France [7].\n\n## References\n\n[1] Paris\n[2] France\n"
+    )
+    args = ["--select", "source_documents parsed_chunks citation_maps"]
+    r = _run(tmp_path, corpus, *args)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "passed with 1 warning" in r.stdout and "all checks passed" not in r.stdout
+    assert f"Tables: `{tmp_path / 'wh'}/<asset>/<doc_id>.parquet`" in r.stdout
+    assert "- `citation_maps`: " in r.stdout
+    root = ET.parse(tmp_path / "rep" / "asset-checks.xml").getroot()
+    assert root.get("failures") == "0" and not list(root.iter("failure"))
+    assert any("WARN" in (o.text or "") for o in root.iter("system-out"))
+
+    r = _run(tmp_path, corpus, *args, "--fail-on-warn")
+    assert r.returncode == 1, r.stdout + r.stderr
+    root = ET.parse(tmp_path / "rep" / "asset-checks.xml").getroot()
+    assert [f.get("type") for f in root.iter("failure")] == ["warning"] and root.get("failures") == "1"
