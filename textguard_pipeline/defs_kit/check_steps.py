@@ -17,11 +17,14 @@ A check whose body needs something other than ``context``, the asset and ``sourc
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import dagster as dg
 from dagster import AssetCheckResult, AssetChecksDefinition, AssetIn, multi_asset_check
 from dagster_shared.record import copy
+
+from .check_history import accumulated_metadata
+from .io_manager import ParquetIOManager
 
 SOURCE = "source_documents"
 
@@ -37,15 +40,39 @@ def _groupable(chk: AssetChecksDefinition):
     return specs[0].asset_key.to_user_string(), specs[0], chk.op.compute_fn.decorated_fn, SOURCE in params
 
 
-def _as_result(spec, result: AssetCheckResult) -> AssetCheckResult:
+def _as_result(spec, result: AssetCheckResult, extra: dict | None = None) -> AssetCheckResult:
+    metadata = dict(result.metadata or {})
+    if extra:
+        metadata["documents_failing"] = dg.MetadataValue.md(extra["documents_failing"])
+        metadata["documents_failing_count"] = extra["documents_failing_count"]
     return AssetCheckResult(
         asset_key=spec.asset_key,
         check_name=spec.name,
         passed=result.passed,
         severity=result.severity,
-        metadata=result.metadata,
+        metadata=metadata,
         description=result.description,
     )
+
+
+def _history(context, spec, value, result: AssetCheckResult) -> dict | None:
+    """The check's failing documents across runs (check_history.py), kept beside the warehouse the step read."""
+    manager = getattr(context.resources, "parquet_io_manager", None)
+    if not isinstance(manager, ParquetIOManager) or not isinstance(value, Mapping):
+        return None
+    try:
+        return accumulated_metadata(
+            str(manager._base_path),
+            spec.asset_key.to_user_string(),
+            spec.name,
+            [str(k) for k in value],
+            result.passed,
+            result.metadata or {},
+            context.op_execution_context.run_id,
+        )
+    except OSError as exc:  # the check's own result stands; only the table across runs is not updated
+        context.log.warning(f"{spec.name}: documents failing across runs not updated: {exc}")
+        return None
 
 
 def _step(asset: str, members: list) -> AssetChecksDefinition:
@@ -58,7 +85,7 @@ def _step(asset: str, members: list) -> AssetChecksDefinition:
             if spec.key not in selected:
                 continue
             result = body(context, value, sources) if with_sources else body(context, value)
-            yield _as_result(spec, result)
+            yield _as_result(spec, result, _history(context, spec, value, result))
 
     specs = [m[0] for m in members]
     if needs_sources:

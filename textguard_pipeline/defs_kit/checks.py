@@ -26,6 +26,8 @@ from .rule_memo import precomputed
 Rule = Callable[[str, pd.DataFrame, str | None], Iterable[Mapping[str, Any]]]
 
 MAX_REPORTED = 20
+#: documents named in a result's ``failing_documents`` (check_history.py reads it)
+FAILING_DOCS_CAP = 100
 
 #: asset → {check name: (rule, with_sources)} of its blocking ERROR frame checks. ``per_document`` applies
 #: them to each document of a multi-document run and isolates a document that breaks one (runner.py), so
@@ -80,7 +82,7 @@ def result_from_failures(
     metadata: dict[str, Any] = {
         "rows_checked": checked,
         "failures": len(failures),
-        "failing_documents": MetadataValue.json(docs[:100]),
+        "failing_documents": MetadataValue.json(docs[:FAILING_DOCS_CAP]),
         "first_failures": MetadataValue.md(failures_markdown(failures)),
     }
     if extra:

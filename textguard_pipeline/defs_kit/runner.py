@@ -65,7 +65,7 @@ def asset_kwargs(group_name: str, kinds: set[str], code_version: str, **extra: A
 
 
 #: run tag naming the LLM budget scope a run draws on (``report:<id>``; set by `textguard report`)
-BUDGET_TAG = "textguard/budget_scope"
+BUDGET_TAG = ".textguard/budget_scope"  # internal: "." sorts it apart (operations/instance.py)
 
 
 def budget_scope(context: AssetExecutionContext) -> str | None:
