@@ -24,9 +24,9 @@ $(BENCH_STAMP): $(STAMP)
 install: $(STAMP)
 
 # copied to a temporary name and renamed: a process starting meanwhile never reads half a file
-$(DAGSTER_HOME)/dagster.yaml: dagster.yaml
+$(DAGSTER_HOME)/dagster.yaml: deploy/sqlite/dagster.yaml
 	@mkdir -p $(DAGSTER_HOME)
-	cp dagster.yaml $@.tmp.$$$$ && mv -f $@.tmp.$$$$ $@
+	cp deploy/sqlite/dagster.yaml $@.tmp.$$$$ && mv -f $@.tmp.$$$$ $@
 
 ## make run: install, set up WordNet, materialize every asset for every sample document, print the check report
 run: install $(DAGSTER_HOME)/dagster.yaml

@@ -239,7 +239,7 @@ def _sqlite_home(tmp: Path, name: str, stock: bool = False) -> Path:
 
     home = tmp / name
     home.mkdir()
-    cfg = yaml.safe_load((settings.PROJECT_ROOT / "dagster.yaml").read_text()) or {}
+    cfg = yaml.safe_load((settings.PROJECT_ROOT / "deploy" / "sqlite" / "dagster.yaml").read_text()) or {}
     if stock:
         cfg.pop("event_log_storage", None)
     (home / "dagster.yaml").write_text(yaml.safe_dump(cfg))

@@ -91,7 +91,7 @@ def _home(dest: Path) -> Path:
     """The project's dagster.yaml, with the run queue closed: runs a backfill requests stay queued."""
     from textguard_pipeline import settings
 
-    cfg = yaml.safe_load((settings.PROJECT_ROOT / "dagster.yaml").read_text()) or {}
+    cfg = yaml.safe_load((settings.PROJECT_ROOT / "deploy" / "sqlite" / "dagster.yaml").read_text()) or {}
     cfg["run_queue"] = {"max_concurrent_runs": 0}
     dest.mkdir(parents=True)
     (dest / "dagster.yaml").write_text(yaml.safe_dump(cfg))

@@ -34,7 +34,7 @@ def snapshot(out: Path, corpus: Path) -> int:
         shutil.rmtree(out)
     home = out / "dagster_home"
     home.mkdir(parents=True)
-    shutil.copy(ROOT / "dagster.yaml", home / "dagster.yaml")
+    shutil.copy(ROOT / "deploy" / "sqlite" / "dagster.yaml", home / "dagster.yaml")
     env = dict(
         os.environ, DAGSTER_HOME=str(home), TEXTGUARD_WAREHOUSE=str(out / "warehouse"), TEXTGUARD_CORPUS_DIR=str(corpus)
     )

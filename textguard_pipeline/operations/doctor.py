@@ -109,7 +109,9 @@ def check_instance(home: str | None = None) -> list[Finding]:
     if not path.is_dir():
         return [Finding(FAIL, what, f"DAGSTER_HOME={path} is a file", "point DAGSTER_HOME at a folder")]
     if not (path / "dagster.yaml").is_file():
-        return [Finding(WARN, what, f"{path} has no dagster.yaml", "make run (copies the project's dagster.yaml)")]
+        return [
+            Finding(WARN, what, f"{path} has no dagster.yaml", "make run (copies deploy/sqlite/dagster.yaml there)")
+        ]
     kind = _storage_kind(path)
     if kind == "SQLite" and not (path / "history" / "runs.db").exists():
         return [Finding(OK, what, f"{path}, SQLite, no runs yet")]

@@ -40,7 +40,14 @@ from .preflight import LockBusy
 from .safe_text import one_line
 
 LOCK_NAME = ".textguard-instance.lock"
-PID_TAG, HOST_TAG, START_TAG = "textguard/pid", "textguard/host", "textguard/pid_start"
+#: the local instance's configuration, copied into a DAGSTER_HOME that has none (not at the project root:
+#: `dagster dev` warns that a dagster.yaml in its working directory "will not be used")
+INSTANCE_TEMPLATE = settings.PROJECT_ROOT / "deploy" / "sqlite" / "dagster.yaml"
+#: internal run tags start with "." so that they sort after the tags people set and read apart from them
+#: (Dagster allows "." in a tag namespace; it hides only its own ".dagster/" tags)
+PID_TAG, HOST_TAG, START_TAG = ".textguard/pid", ".textguard/host", ".textguard/pid_start"
+#: the same tags on runs of earlier versions (a run left STARTED by one is still found)
+_LEGACY_TAGS = ("textguard/pid", "textguard/host", "textguard/pid_start")
 
 
 @contextmanager
@@ -119,7 +126,7 @@ def _command() -> str:
 def _install_config(home: Path) -> None:
     """Copy the project's dagster.yaml into a home that has none (atomically: no half-read file)."""
     target = home / "dagster.yaml"
-    source = settings.PROJECT_ROOT / "dagster.yaml"
+    source = INSTANCE_TEMPLATE
     if target.exists() or not source.exists():
         return
     fd, tmp = tempfile.mkstemp(dir=home, prefix=".dagster.yaml.")
@@ -167,13 +174,20 @@ def owner_tags() -> dict[str, str]:
 def fail_orphaned_runs(instance: DagsterInstance) -> list[tuple[str, int]]:
     """Mark STARTED/STARTING runs of this host whose executing process is gone as FAILED; return (run id, pid)."""
     host = socket.gethostname()
+    failed = []
+    for pid_tag, host_tag, start_tag in ((PID_TAG, HOST_TAG, START_TAG), _LEGACY_TAGS):
+        failed += _fail_orphans(instance, host, pid_tag, host_tag, start_tag)
+    return failed
+
+
+def _fail_orphans(instance: DagsterInstance, host: str, pid_tag: str, host_tag: str, start_tag: str):
     runs = instance.get_runs(
-        RunsFilter(statuses=[DagsterRunStatus.STARTED, DagsterRunStatus.STARTING], tags={HOST_TAG: host})
+        RunsFilter(statuses=[DagsterRunStatus.STARTED, DagsterRunStatus.STARTING], tags={host_tag: host})
     )
     failed = []
     for run in runs:
-        pid = run.tags.get(PID_TAG, "")
-        if not pid.isdigit() or process_alive(int(pid), run.tags.get(START_TAG, "")):
+        pid = run.tags.get(pid_tag, "")
+        if not pid.isdigit() or process_alive(int(pid), run.tags.get(start_tag, "")):
             continue
         instance.report_run_failed(
             run,

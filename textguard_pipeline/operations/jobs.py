@@ -70,7 +70,7 @@ rematerialize_all = define_asset_job(
     selection=_ALL,
     partitions_def=documents_partitions,
     executor_def=EXECUTOR,
-    tags={"textguard/purpose": "rematerialize"},
+    tags={".textguard/purpose": "rematerialize"},
     description=(
         "Re-materialize every asset of every document after a configuration change (model, lexicon, "
         "backend, code). Launch a backfill over all partitions from the UI; the automation sensor re-runs "

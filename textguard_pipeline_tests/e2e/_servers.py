@@ -56,5 +56,5 @@ def small_corpus(dest: Path, names=SMALL_DOCS) -> list[str]:
 
 def dagster_home(dest: Path, yaml_source: Path | None = None) -> Path:
     dest.mkdir(parents=True, exist_ok=True)
-    shutil.copy(yaml_source or PROJECT_ROOT / "dagster.yaml", dest / "dagster.yaml")
+    shutil.copy(yaml_source or PROJECT_ROOT / "deploy" / "sqlite" / "dagster.yaml", dest / "dagster.yaml")
     return dest

@@ -75,7 +75,7 @@ def test_services_not_configured_are_fine_and_an_unreachable_one_fails_without_i
 
 
 def test_doctor_exits_non_zero_on_a_failure_and_prints_every_check(tmp_path):
-    shutil.copy(Path(__file__).parents[2] / "dagster.yaml", tmp_path / "dagster.yaml")
+    shutil.copy(Path(__file__).parents[2] / "deploy" / "sqlite" / "dagster.yaml", tmp_path / "dagster.yaml")
     env = {
         "DAGSTER_HOME": str(tmp_path),
         "TEXTGUARD_LLM_URL": f"http://127.0.0.1:{free_port()}/v1",

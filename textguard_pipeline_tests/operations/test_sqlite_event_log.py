@@ -18,7 +18,7 @@ ASSETS = ("source_documents", "parsed_chunks")
 
 
 def _home(dest: Path, batched: bool) -> Path:
-    cfg = yaml.safe_load((PROJECT_ROOT / "dagster.yaml").read_text()) or {}
+    cfg = yaml.safe_load((PROJECT_ROOT / "deploy" / "sqlite" / "dagster.yaml").read_text()) or {}
     cfg.pop("event_log_storage", None)
     if batched:
         cfg["event_log_storage"] = dict(STORAGE)

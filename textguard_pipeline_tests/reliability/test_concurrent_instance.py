@@ -92,7 +92,7 @@ def test_two_textguard_dev_started_at_once_on_an_empty_home_leave_one_working_in
     finally:
         for proc, _ in procs:
             stop_group(proc, timeout=20)
-    assert (home / "dagster.yaml").read_text() == (PROJECT_ROOT / "dagster.yaml").read_text()
+    assert (home / "dagster.yaml").read_text() == (PROJECT_ROOT / "deploy" / "sqlite" / "dagster.yaml").read_text()
     assert len(_alembic_heads(home / "history" / "runs.db")) == 1
     assert len(_alembic_heads(home / "schedules" / "schedules.db")) == 1
     assert len(_alembic_heads(home / "history" / "runs" / "index.db")) == 1
