@@ -7,7 +7,8 @@ stores its own start/input/output/success events. :func:`group_check_steps` rebu
 each asset as one ``@multi_asset_check`` step that loads the inputs once and calls the same check
 bodies in turn. What stays the same: the check names, descriptions, blocking flags and severities,
 the metadata each check returns (so the UI, ``textguard report`` and its JUnit output show the
-same results per document), and running one check alone (``can_subset``: the UI's "Execute" on a
+same results per document; a grouped step adds ``documents_failing``, the check's failing documents
+across runs, :mod:`.check_history`), and running one check alone (``can_subset``: the UI's "Execute" on a
 check selects only that check, and only its body runs).
 
 A check whose body needs something other than ``context``, the asset and ``source_documents``
