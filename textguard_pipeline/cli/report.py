@@ -99,7 +99,7 @@ def llm_cost_estimate(select: str | None = None) -> str | None:
 
 
 REPORT_DESCRIPTION = (
-    "Materialize every asset for every document of the corpus through Dagster (only what changed is redone), "
+    "Materialize every asset for every document of the corpus through Dagster, "
     "print the check report, and write it to --out as asset-checks.md and asset-checks.xml (JUnit). The exit "
     "status is 1 when a blocking check fails or a document cannot be processed."
 )
