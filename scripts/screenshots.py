@@ -1,4 +1,4 @@
-"""Screenshots of the Dagster UI for the README: the asset graph and an asset's checks.
+"""Screenshots of the Dagster UI for the README: the global asset graph and an asset's checks.
 
     python scripts/screenshots.py                 # uses `make ui` at 127.0.0.1:3000 if it answers, else starts one
     python scripts/screenshots.py --out docs/img --port 3000
@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = {
-    "asset-graph.png": "/assets/parsed_chunks?view=lineage&lineageScope=neighbors&lineageDepth=2",
+    "asset-graph.png": "/asset-groups",  # the global asset lineage: every asset, by group
     "asset-checks.png": "/assets/protected_chunks?view=checks",
 }
 CHROMIUM_FLAGS = [
