@@ -754,12 +754,13 @@ def test_embedded_ends_a_phrase_where_a_definition_lists_term_ends(embedded):
     # was one phrase, "certificate Directory". The term is now a phrase of its own. Wrapped prose is left whole.
     text = (
         "Settings:\n\ncertificate\n    Directory of the server keys.\n\nencryption\n"
-        "    Number of rounds.\n\nEach key names a server\n  certificate file.\n"
+        "    Number of rounds.\n\nEach key names a server\ncertificate file.\n"
     )
     found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
     assert {("certificate", "certificate"), ("encryption", "encryption")} <= found, found
     assert not any("\n" in t and t.split()[-1][:1].isupper() for t, _ in found), found
-    assert ("server\n  certificate file", "server certificate file") in found, found
+    # (a line indented deeper than the one before starts a paragraph in plain text: ingest cuts the chunk there)
+    assert ("server\ncertificate file", "server certificate file") in found, found
     # a term after another one on its line ("nobody, nogroup") ends where the definition below starts, indented
     text = "Accounts:\n\nproxy, encryption\n          Directory that holds the keys.\n"
     found = {(x.text, x.label) for x in detect(embedded, text, "txt")}
