@@ -101,12 +101,14 @@ def llm_cost_estimate(select: str | None = None) -> str | None:
 REPORT_DESCRIPTION = (
     "Materialize every asset for every document of the corpus through Dagster, "
     "print the check report, and write it to --out as asset-checks.md and asset-checks.xml (JUnit). The exit "
-    "status is 1 when a blocking check fails or a document cannot be processed."
+    "status is 1 when a blocking check fails or a document cannot be processed; failed WARN checks read "
+    '"passed with N warnings" and exit 0 unless --fail-on-warn.'
 )
 REPORT_EXAMPLES = """examples:
   textguard report                                  # the sample corpus, report files in reports/
   DAGSTER_HOME=~/tg/home textguard report --corpus ~/docs --warehouse ~/tg/warehouse --out ~/tg/reports
-  textguard report --rewrite paraphrase             # also rewrite through the LLM at $TEXTGUARD_LLM_URL"""
+  textguard report --rewrite paraphrase             # also rewrite through the LLM at $TEXTGUARD_LLM_URL
+  textguard report --fail-on-warn                   # a CI gate: warnings fail it too"""
 RUN_DESCRIPTION = (
     "The same as `textguard report`, with the same options, except that it writes no report files unless "
     "--out is given: it only prints the check report."
