@@ -7,6 +7,6 @@ from typing import Any
 
 def create_app(extractor: Any = None) -> Any:
     """The service's FastAPI application (see :func:`textguard_pipeline.math_ner.service.create_app`)."""
-    from .math_ner.service import create_app as _create_app  # FastAPI: heavy, only for serving
+    from .math_ner.service import create_app as _create_app  # heavy: FastAPI, only for serving
 
     return _create_app(extractor)

@@ -1,10 +1,11 @@
-"""The whole pipeline as plain functions: one per asset, plus ``run_document``.
+"""The whole pipeline for one document: ``run_document`` composed from the slices' build functions.
 
-Each ``build_<asset>`` makes that asset's table for ONE document from core
-objects (the upstream results) and components (protector, NER backend, gate,
-meaning resolver). The Dagster assets call exactly these functions — the
-asset converts its upstream Parquet frames to core objects and adds metadata —
-so there is one implementation, used by the UI, the backfills and a notebook::
+Each ``build_<asset>`` (in its slice's ``build.py``: ``ingest``, ``protection``, ``math_ner``,
+``citations``, ``markers``, ``meanings``) makes that asset's table for ONE document from
+library objects (the upstream results) and components (protector, NER backend, gate, meaning
+resolver). The Dagster assets call exactly these functions — the asset converts its upstream
+Parquet frames to library objects and adds metadata — so there is one implementation, used by the
+UI, the backfills and a notebook::
 
     from textguard_pipeline.pipeline import components_from_env, run_document
     comps = components_from_env()
@@ -13,7 +14,8 @@ so there is one implementation, used by the UI, the backfills and a notebook::
 
 Components are built from the same settings the Dagster resources hold
 (``*Settings.from_env()`` read the same env vars; the resources are made from them).
-No Dagster imports here.
+No Dagster imports here, and nothing in the package imports this module (the CLI and benchmarks may).
+The build functions' names stay importable from here for older imports.
 """
 
 from __future__ import annotations
@@ -21,32 +23,47 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable
 
 import pandas as pd
 
-from .core.citations import CITATION_COLUMNS, CitationParser, DocumentCitations, document_citations, source_count_for
-from .core.documents import doc_id_for
-from .core.frames import parsed_chunks_frame
-from .core.markers import (
-    CandidateMiner,
-    GateResult,
-    MarkerOccurrence,
-    StructureGateConfig,
-    StructureNumberingGate,
-    gate_config_from_env,
-    gated_frame,
-    group_occurrences,
-    mining_exclusions,
-    occurrences_frame,
+# The build functions live in their slices; the names below are re-exported for older imports.
+from .citations.build import _CITATION_DTYPES, build_citation_maps  # noqa: F401
+from .citations.documents import (  # noqa: F401
+    CITATION_COLUMNS,
+    DocumentCitations,
+    document_citations,
+    source_count_for,
 )
-from .core.parsing import Chunk, parse_document
-from .ingest.languages import assign_languages, document_override
-from .ingest.sources import entry_for, source_documents_frame
-from .lib.llm import ChatClient, LLMConfig, llm_config_from_env
-from .math_ner import ner_frame
-from .math_ner.backends import build_extractor
-from .protection import TermProtectionConfig, TermProtector, protected_frame
+from .citations.parser import CitationParser
+from .ingest.build import build_parsed_chunks, build_source_documents, parse_chunks  # noqa: F401
+from .ingest.documents import doc_id_for
+from .ingest.frames import parsed_chunks_frame
+from .ingest.languages import assign_languages, document_override  # noqa: F401
+from .ingest.parsing import Chunk, parse_document  # noqa: F401
+from .ingest.sources import entry_for, source_documents_frame  # noqa: F401
+from .lib.llm import ChatClient, LLMConfig, llm_config_from_env  # noqa: F401
+from .lib.log import Log
+from .markers.build import (  # noqa: F401
+    build_candidate_markers,
+    build_gated_markers,
+    find_markers,
+    gate_llm_label,
+    gate_markers,
+    make_gate,
+)
+from .markers.gate import GateResult, StructureNumberingGate  # noqa: F401
+from .markers.miner import CandidateMiner, group_occurrences  # noqa: F401
+from .markers.model import MarkerOccurrence, StructureGateConfig, gate_config_from_env  # noqa: F401
+from .markers.tables import gated_frame, mining_exclusions, occurrences_frame  # noqa: F401
+from .math_ner.backends import build_extractor  # noqa: F401
+from .math_ner.build import build_ner_frames, ner_backend_for
+from .math_ner.table import ner_frame  # noqa: F401
+from .meanings.build import build_resolved_meanings
+from .protection.build import build_protected_chunks, protection_config, protector_for  # noqa: F401
+from .protection.model import TermProtectionConfig  # noqa: F401
+from .protection.protector import TermProtector  # noqa: F401
+from .protection.restore import protected_frame  # noqa: F401
 from .settings import (  # noqa: F401  (MeaningsSettings/ProtectionSettings/MathNerSettings: names kept for older imports)
     MathNerSettings,
     MeaningsSettings,
@@ -73,50 +90,6 @@ ASSETS = (
     "gated_markers",
     "resolved_meanings",
 )
-
-
-class Log(Protocol):  # logging.Logger and Dagster's context.log both fit
-    def info(self, msg: str, *a: Any) -> Any: ...
-    def warning(self, msg: str, *a: Any) -> Any: ...
-    def error(self, msg: str, *a: Any) -> Any: ...
-
-
-def protector_for(settings: ProtectionSettings):
-    """The TermProtector of ``settings`` (loads spaCy when NER is on; raises on an invalid custom term)."""
-    return TermProtector(protection_config(settings))
-
-
-def protection_config(settings: ProtectionSettings):
-    """The validated TermProtectionConfig of ``settings``."""
-    return TermProtectionConfig(
-        use_ner=settings.use_ner,
-        custom_terms=tuple(settings.custom_terms),
-        protect_citations=settings.protect_citations,
-        protect_numbers=settings.protect_numbers,
-        protect_year_only=settings.protect_year_only,
-        spacy_model=settings.spacy_model or None,
-    )
-
-
-def ner_backend_for(settings_: MathNerSettings) -> Any:
-    """The math NER extractor of ``settings_`` (``math_ner.backends``); the TEXTGUARD_LLM_* client is
-    configured only when the backend is llm/hybrid without a NER service URL (nothing paid otherwise).
-    Called once per run: the extractor's client carries the run's meter and budget."""
-    wants_llm = settings_.backend != "rules" and not settings_.url
-    # the response cache (TEXTGUARD_LLM_CACHE) makes a re-run pay only for units it has not seen
-    return build_extractor(settings_, LLMConfig.from_settings(llm_settings(), use_cache=True) if wants_llm else None)
-
-
-def make_gate(config: StructureGateConfig, log: Log | None = None) -> StructureNumberingGate:
-    """The StructureNumberingGate of ``config``; with an LLM client (TEXTGUARD_LLM_*) iff the SOFT_FLAG
-    action is "llm" and an endpoint is set (else SOFT_FLAG candidates stay weak markers)."""
-    llm_cfg = llm_config_from_env() if config.enabled and config.soft_flag_action == "llm" else None
-    return StructureNumberingGate(config, llm=ChatClient(llm_cfg) if llm_cfg else None, log=log)
-
-
-def gate_llm_label(gate: StructureNumberingGate) -> str | None:
-    """``model@url`` of the gate's LLM, or None."""
-    return getattr(getattr(gate.llm, "config", None), "label", None) if gate.llm is not None else None
 
 
 @dataclass
@@ -147,7 +120,7 @@ class Components:
 
 def components_from_env(log: Log = logger, run_id: str = "") -> Components:
     """Components from the same env vars as the code location's resources."""
-    from .meanings.resolver import build_resolver  # wn and the resolver's spaCy profile: only when building
+    from .meanings.resolver import build_resolver  # heavy: wn and the resolver's spaCy profile; only when building
 
     return Components(
         protector=protector_for(protection_settings()),
@@ -157,144 +130,6 @@ def components_from_env(log: Log = logger, run_id: str = "") -> Components:
         run_id=run_id,
         log=log,
     )
-
-
-# ---------------------------------------------------------------------------
-# One function per asset (one document each)
-
-
-def build_source_documents(
-    doc_id: str, path: Path | str | None, corpus_root: Path | str, log: Log = logger
-) -> pd.DataFrame:
-    """The one-row ``source_documents`` table; a file that cannot be named, reached or read is a row
-    with status="error" naming it."""
-    entry = entry_for(doc_id, path, corpus_root) if path is not None else None
-    return source_documents_frame(doc_id, entry, corpus_root, log)
-
-
-def parse_chunks(
-    text: str,
-    fmt: str,
-    rel_path: str | None = None,
-    corpus_root: Path | str | None = None,
-    run_language: str | None = None,
-) -> list[Chunk]:
-    """The chunks of a document (the objects behind ``parsed_chunks``), each with its language.
-
-    ``run_language``: the run's override (None: ``TEXTGUARD_LANGUAGE``); ``rel_path``/``corpus_root``
-    locate the corpus mapping file (docs/languages.md)."""
-    soft, hard = chunk_limits()
-    chunks = parse_document(text, fmt, chunk_chars=soft, chunk_max_chars=hard)
-    if run_language is None:
-        run_language = language_settings().language
-    declared = None if run_language else document_override(text, fmt, rel_path, corpus_root)
-    assign_languages(chunks, run_language=run_language, declared=declared)
-    return chunks
-
-
-def build_parsed_chunks(
-    doc_id: str,
-    text: str,
-    fmt: str,
-    rel_path: str | None = None,
-    corpus_root: Path | str | None = None,
-    run_language: str | None = None,
-) -> pd.DataFrame:
-    return parsed_chunks_frame(doc_id, parse_chunks(text, fmt, rel_path, corpus_root, run_language))
-
-
-def build_protected_chunks(doc_id: str, chunks: Sequence[Chunk], protector: Any) -> pd.DataFrame:
-    """Prose chunks with terms behind ⟨TERM_NNN⟩ (``protector``: a TermProtector)."""
-    return protected_frame(doc_id, chunks, protector)
-
-
-def build_ner_frames(
-    doc_id: str, chunks: Sequence[Chunk], backend: Any, log: Log = logger
-) -> tuple[pd.DataFrame, dict[str, Any]]:
-    """Math entities and frames, and the report (rejected entities, unmapped frames)."""
-    df, report = ner_frame(doc_id, chunks, backend)
-    for r in report["rejected_entities"][:20]:
-        log.warning(f"{doc_id}: entity {r['text']!r} dropped ({r['reason']})")
-    return df, report
-
-
-_CITATION_DTYPES = {
-    "start": "int64",
-    "end": "int64",
-    "citation_id": "int64",
-    "cluster_index": "int64",
-    "sentence_index": "int64",
-    "sentence_start": "int64",
-    "sentence_end": "int64",
-    "valid": "bool",
-    "chunk_index": "int64",
-    "cluster_start": "int64",
-    "cluster_end": "int64",
-}
-
-
-def build_citation_maps(
-    doc_id: str,
-    text: str,
-    chunks: Sequence[Chunk],
-    doc_path: Path | str | None,
-    parser: CitationParser,
-    log: Log = logger,
-) -> tuple[pd.DataFrame, DocumentCitations]:
-    """Numeric [N] citations with their sentences; the source count comes from a
-    ``<doc>.sources.json`` sidecar next to ``doc_path`` or the document's references list."""
-    result = document_citations(doc_id, text, chunks, source_count_for(text, doc_path), parser)
-    for r in result.invalid:
-        log.warning(f"{doc_id} [{r['start']}:{r['end']}] {r['error']}")
-    return pd.DataFrame(result.rows, columns=CITATION_COLUMNS).astype(_CITATION_DTYPES), result
-
-
-def find_markers(text: str, chunks: Sequence[Chunk], miner: CandidateMiner) -> list[MarkerOccurrence]:
-    """Every marker occurrence outside code and math (the objects behind ``candidate_markers``)."""
-    return miner.find_occurrences(text, mining_exclusions(chunks))
-
-
-def build_candidate_markers(doc_id: str, text: str, chunks: Sequence[Chunk], miner: CandidateMiner) -> pd.DataFrame:
-    return occurrences_frame(doc_id, find_markers(text, chunks, miner))
-
-
-def gate_markers(
-    doc_id: str,
-    text: str,
-    occurrences: Sequence[MarkerOccurrence],
-    gate: StructureNumberingGate,
-    log: Log | None = None,
-) -> GateResult:
-    """The StructureNumberingGate over a document's occurrences (in document order)."""
-    occ = sorted(occurrences, key=lambda o: o.span.start)
-    res = gate.run(group_occurrences(occ), text, doc_id, log=log)
-    rejected = [c.value for c in res.candidates if not c.kept]
-    kept = [f"{c.value} ({c.structure_risk})" for c in res.kept]
-    (log or gate.log).info(
-        f"[gated_markers] {doc_id}: kept {kept[:12]}{' …' if len(kept) > 12 else ''}; "
-        f"rejected {rejected[:12]}{' …' if len(rejected) > 12 else ''}"
-    )
-    return res
-
-
-def build_gated_markers(
-    doc_id: str,
-    text: str,
-    occurrences: Sequence[MarkerOccurrence],
-    gate: StructureNumberingGate,
-    log: Log | None = None,
-) -> pd.DataFrame:
-    return gated_frame(doc_id, gate_markers(doc_id, text, occurrences, gate, log), gate.config)
-
-
-def build_resolved_meanings(
-    doc_id: str, text: str, chunks: Sequence[Chunk], fmt: str, resolver: Any, run_id: str = "", log: Log = logger
-) -> tuple[pd.DataFrame, Any]:
-    """Mentions with their meanings, and the resolver's per-document stats."""
-    df, stats = resolver.resolve_document(doc_id, text, chunks, fmt, run_id)
-    if stats.llm_fallback:
-        log.warning(f"[resolved_meanings] {doc_id}: LLM detector failed, embedded detector used: {stats.llm_fallback}")
-    return df, stats
 
 
 # ---------------------------------------------------------------------------

@@ -8,11 +8,11 @@ import dagster as dg
 import pandas as pd
 from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, asset
 
-from ..core.frames import chunks_from_frame
 from ..defs_kit.checks import char_range_check, char_range_rule, documents_ok_check, frame_check
 from ..defs_kit.resources import CorpusResource
 from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document, source_row
-from ..pipeline import build_citation_maps
+from ..ingest.frames import chunks_from_frame
+from .build import build_citation_maps
 from .documents import CITATION_COLUMNS
 from .parser import CitationParser
 

@@ -37,7 +37,7 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from ..operations.doctor import environment_summary
+        from ..operations.doctor import environment_summary  # lazy: reads package metadata only when asked
 
         print(environment_summary())
         parser.exit()

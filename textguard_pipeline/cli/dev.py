@@ -24,6 +24,7 @@ from .. import settings
 
 
 def cmd_instance_init(args: argparse.Namespace) -> int:
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..operations.instance import prepare_instance
 
     home = prepare_instance(args.home, migrate=args.migrate)
@@ -38,6 +39,7 @@ def cmd_dev(args: argparse.Namespace) -> int:
 def run_dev(dagster_args: list[str]) -> int:
     """Create the instance under the lock, then run ``dg dev *dagster_args`` under :func:`supervise` (``--`` first
     is dropped)."""
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..operations.instance import prepare_instance
 
     home = prepare_instance()  # $DAGSTER_HOME or data/dagster_home

@@ -13,7 +13,7 @@ EXAMPLE = """example:
 
 def cmd_doctor(args: argparse.Namespace) -> int:
     settings.set_paths(warehouse=args.warehouse)
-    # the CLI imports a command's modules when it runs: `textguard --help` stays fast
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..operations.doctor import run_doctor
 
     return run_doctor()

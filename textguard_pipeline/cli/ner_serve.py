@@ -7,12 +7,12 @@ import sys
 
 
 def cmd_ner_serve(args: argparse.Namespace) -> int:
-    # the CLI imports a command's modules when it runs: `textguard --help` stays fast
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from dataclasses import replace
 
-    import uvicorn  # only the serving command needs the ASGI server (and FastAPI, ≈ 0.9 s to import)
+    import uvicorn  # heavy: only the serving command needs the ASGI server (and FastAPI, ≈ 0.9 s to import)
 
-    # the CLI imports a command's modules when it runs: `textguard --help` stays fast
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..lib.llm import LLMConfig
     from ..math_ner import make_backend
     from ..math_ner.backends import NerConfigError, build_extractor

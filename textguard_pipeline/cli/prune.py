@@ -10,7 +10,7 @@ from .. import settings
 
 def cmd_prune(args: argparse.Namespace) -> int:
     settings.set_paths(corpus=args.corpus, warehouse=args.warehouse)
-    # the CLI imports a command's modules when it runs: `textguard --help` stays fast
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..operations.instance import open_instance
     from ..operations.preflight import check_writable_dir
     from ..operations.prune import plan_prune, prune
@@ -37,6 +37,7 @@ def cmd_prune(args: argparse.Namespace) -> int:
 
 
 def _show(plan, verb: str) -> None:
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..operations.safe_text import one_line
 
     for key in plan.stale.partitions:

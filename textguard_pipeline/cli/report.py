@@ -8,6 +8,7 @@ from .. import settings
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..operations.preflight import UnusablePath
     from ..operations.safe_text import install_safe_log_records
 
@@ -49,7 +50,7 @@ def run_report(
     workers: int | None = None,
     fail_on_warn: bool = False,
 ) -> int:
-    # the CLI imports a command's modules when it runs: `textguard --help` stays fast
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..operations.preflight import check_run_paths
     from ..operations.report import materialize_corpus, render_markdown, write_report
 
@@ -72,7 +73,7 @@ def _export_rewritten(doc_ids: list[str], out_dir: str, select: str | None, log)
     """With rewriting on: each rewritten document under ``<out>/rewritten/<path>``, its review page beside it."""
     if not settings.rewrite_settings().enabled or (select and "rewritten_documents" not in select):
         return
-    from ..roundtrip.export import export_rewritten
+    from ..roundtrip.export import export_rewritten  # lazy: only when rewriting is on
 
     done = export_rewritten(settings.warehouse(), doc_ids, out_dir)
     log(f"wrote {len(done.written)} rewritten document(s) under {out_dir}/rewritten")
@@ -82,6 +83,7 @@ def _export_rewritten(doc_ids: list[str], out_dir: str, select: str | None, log)
 
 def llm_cost_estimate(select: str | None = None) -> str | None:
     """The estimated LLM cost of this corpus when resolved_meanings will call an LLM (else None)."""
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..ingest.documents import DocumentError, discover_documents, read_document
     from ..meanings.cost import estimate_texts
 

@@ -7,7 +7,7 @@ import sys
 
 
 def cmd_install(args: argparse.Namespace) -> int:
-    # the CLI imports a command's modules when it runs: `textguard --help` stays fast
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..meanings.wordnet_install import WordNetError, install_wordnet
 
     wndb = tuple(args.wndb) if args.wndb else ("/usr/share/wordnet",)
@@ -28,7 +28,7 @@ def cmd_install(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    # the CLI imports a command's modules when it runs: `textguard --help` stays fast
+    # lazy: the CLI imports a command's modules when it runs (`textguard --help` stays fast)
     from ..meanings.wordnet_install import WordNetError, wn_data_dir, wordnet_status
 
     try:

@@ -14,7 +14,7 @@ import os
 import threading
 from pathlib import Path
 
-from ..core.documents import file_sha256
+from ..ingest.documents import file_sha256
 
 #: at most this many files remembered per process (≈ 200 bytes each)
 MAX_ENTRIES = 500_000

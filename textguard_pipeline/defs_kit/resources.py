@@ -1,7 +1,7 @@
 """Configurable resources (shown in the launchpad, set from env vars).
 
-Each resource is a thin handle on a core/ component, built from the same
-settings dataclass as core/pipeline.py uses. ``build_resources()`` is what
+Each resource is a thin handle on a slice's component (its ``build.py``), built from the same
+settings dataclass as pipeline.py uses. ``build_resources()`` is what
 definitions.py registers; a new resource adds itself there.
 """
 
@@ -14,9 +14,11 @@ from typing import Any, get_args, get_origin, get_type_hints
 from dagster import ConfigurableResource
 
 from .. import settings
-from ..core.documents import discover_documents
-from ..core.markers import StructureGateConfig
-from ..pipeline import make_gate, ner_backend_for, protection_config, protector_for
+from ..ingest.documents import discover_documents
+from ..markers.build import make_gate
+from ..markers.model import StructureGateConfig
+from ..math_ner.build import ner_backend_for
+from ..protection.build import protection_config, protector_for
 from ..settings import MarkersGateSettings, MathNerSettings, ProtectionSettings
 from .io_manager import ParquetIOManager
 

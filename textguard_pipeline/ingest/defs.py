@@ -11,7 +11,7 @@ from .. import settings
 from ..defs_kit.checks import documents_ok_check, frame_check
 from ..defs_kit.resources import CorpusResource
 from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document, source_row
-from ..pipeline import build_parsed_chunks
+from .build import build_parsed_chunks
 from .documents import scan_corpus
 from .rules import chunk_tiling_rule, markup_spans_rule, source_rule_factory
 from .sources import source_documents_frame

@@ -98,7 +98,7 @@ class LanguageDetector:
 
     def _ident(self) -> Any:
         if self._identifier is None:
-            # Loaded lazily: ~4 s and ~120 MB, needed only when a document is actually detected.
+            # heavy: loaded lazily, ~4 s and ~120 MB, needed only when a document is actually detected.
             from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
             self._identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)

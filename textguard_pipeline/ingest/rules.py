@@ -10,9 +10,9 @@ from typing import Any, Callable
 
 import pandas as pd
 
-from ..core.frames import MARKUP_COLUMN, chunks_from_frame
 from ..lib.spans import check_char_ranges
 from .documents import file_sha256, is_safe_doc_id
+from .frames import MARKUP_COLUMN, chunks_from_frame
 
 Rule = Callable[[str, pd.DataFrame, "str | None"], list[dict[str, Any]]]
 

@@ -9,7 +9,6 @@ from typing import Any
 import pandas as pd
 
 from .. import settings
-from ..core.frames import source_error_frame, source_frame
 from .documents import (
     FORMATS,
     CorpusEntry,
@@ -19,6 +18,7 @@ from .documents import (
     read_document,
     relative_path,
 )
+from .frames import source_error_frame, source_frame
 
 logger = logging.getLogger(__name__)
 

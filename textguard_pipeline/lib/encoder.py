@@ -130,6 +130,7 @@ class SentenceEncoder:
         path = Path(path) if path is not None else model_dir()
         self.path = path
         try:
+            # heavy: the weights' readers, only when an encoder is made
             from safetensors.numpy import load_file
             from tokenizers import Tokenizer
         except ImportError as exc:  # the project's dependencies, but say so plainly if a venv lacks them
@@ -160,7 +161,7 @@ class SentenceEncoder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
-        from threadpoolctl import threadpool_limits
+        from threadpoolctl import threadpool_limits  # lazy: only when there is text to encode
 
         ids = self.tokenize(texts)
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
@@ -200,7 +201,7 @@ class SentenceEncoder:
 @lru_cache(maxsize=4)
 def model_hash(path: Path) -> str:
     """SHA-256 of a model folder's weights file (first 16 hex digits): what a store of vectors it made is keyed by."""
-    import hashlib
+    import hashlib  # lazy: only a store of vectors asks for a model's hash
 
     with (Path(path) / "model.safetensors").open("rb") as fh:
         return hashlib.file_digest(fh, "sha256").hexdigest()[:16]

@@ -55,7 +55,7 @@ def english_labels(doc, language: str | None):
     labels = ENTITY_LABELS.get(language or "")
     if labels is None:
         return doc
-    from spacy.tokens import Span  # spaCy is loaded by now (doc came from it)
+    from spacy.tokens import Span  # heavy: spaCy; loaded by now (doc came from it)
 
     doc.ents = [Span(doc, e.start, e.end, label=labels[e.label_]) for e in doc.ents if e.label_ in labels]
     return doc
@@ -104,7 +104,7 @@ class Lexicon:
 def model_lexicon(name: str) -> Lexicon:
     """The :class:`Lexicon` of an installed model (empty when its lemmatizer has no tables, as in the
     English sm model). Loads only the lemmatizer, once per process."""
-    import spacy
+    import spacy  # heavy: spaCy takes seconds to import
 
     try:
         nlp = spacy.load(
@@ -142,7 +142,7 @@ def load_spacy(name: str | None = None, profile: str = "full"):
     the speed); ``"parse"`` keeps what noun chunks and lemmas need; ``"full"``
     keeps everything.
     """
-    # spaCy takes seconds to import: only when a model is loaded
+    # heavy: spaCy takes seconds to import; only when a model is loaded
     import spacy
 
     model = resolve_model_name(name)

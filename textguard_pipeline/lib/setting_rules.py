@@ -95,7 +95,7 @@ def cron_expression(name: str, value: str) -> str:
 
 def time_zone(name: str, value: str) -> str:
     """An IANA time zone name (``UTC``, ``Europe/Paris``)."""
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError  # lazy: only a time-zone setting needs it
 
     try:
         ZoneInfo(value)

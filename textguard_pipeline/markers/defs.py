@@ -6,11 +6,11 @@ import dagster as dg
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, asset
 
-from ..core.frames import chunks_from_frame
 from ..defs_kit.checks import char_range_check, documents_ok_check, frame_check
 from ..defs_kit.resources import MarkersGateResource
 from ..defs_kit.runner import asset_kwargs, first_frame, markdown_table, per_document, source_row
-from ..pipeline import build_candidate_markers, build_gated_markers, gate_llm_label
+from ..ingest.frames import chunks_from_frame
+from .build import build_candidate_markers, build_gated_markers, gate_llm_label
 from .miner import CandidateMiner
 from .tables import decision_violations, occurrences_from_frame
 

@@ -14,11 +14,11 @@ import dagster as dg
 import pandas as pd
 from dagster import AssetCheckSeverity, AssetExecutionContext, MetadataValue, asset
 
-from ..core.frames import chunks_from_frame
 from ..defs_kit.checks import char_range_check, documents_ok_check, frame_check
 from ..defs_kit.resources import NerBackendResource
 from ..defs_kit.runner import asset_kwargs, first_frame, head_positions, markdown_table, per_document
-from ..pipeline import build_ner_frames
+from ..ingest.frames import chunks_from_frame
+from .build import build_ner_frames
 from .hybrid import llm_units_report
 from .table import frame_row_problems
 

@@ -9,8 +9,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..core.llm import LLMError
-from ..lib.llm import UsageTally, parse_json_content
+from ..lib.llm import LLMError, UsageTally, parse_json_content
 from .candidates import HARD_CASE_THRESHOLD, Candidate, custom_candidate
 from .llm_runs import ordered_map, split_evenly
 from .senses import LeskDisambiguator, SenseEvidence

@@ -16,12 +16,12 @@ from dagster import (
     asset_check,
 )
 
-from ..core.frames import chunks_from_frame
 from ..defs_kit.checks import _frames, char_range_check, documents_ok_check, frame_check, result_from_failures
 from ..defs_kit.resources import settings_resource
 from ..defs_kit.runner import asset_kwargs, first_frame, frame_of, markdown_table, per_document, run_keys, source_row
-from ..pipeline import build_resolved_meanings
+from ..ingest.frames import chunks_from_frame
 from ..settings import MeaningsSettings, meanings_settings
+from .build import build_resolved_meanings
 from .cost import PASSES, estimate_text, estimate_texts
 from .resolver import MeaningResolver, build_resolver
 from .suppression import load_suppressions, meaning_id_violations, merge_key_violations, suppression_violations

@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any, Iterator, Sequence
 
-from ..core.nlp import spacy_input
-from ..core.parsing import Chunk
-from ..core.placeholders import PLACEHOLDER_RE
-from ..core.spans import Span
 from ..ingest.markup import markup_in_text
-from ..lib.nlp import english_labels, language_model, load_spacy
+from ..ingest.parsing import Chunk
+from ..lib.nlp import english_labels, language_model, load_spacy, spacy_input
+from ..lib.placeholders import PLACEHOLDER_RE
+from ..lib.spans import Span
 from . import mentions as _m
 from .forms import ACRONYM as _ACRONYM
 from .forms import (

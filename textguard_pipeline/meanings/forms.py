@@ -203,7 +203,7 @@ def idiom_start(tok: Any, signals: WordSignals) -> int | None:
 def compound_head(lookup: str) -> str | None:
     """The head word of a compound ("porcelain crown" → crown, "sub-command" → command); None for one word or a
     hyphenated word ending in a particle or a number ("opt-out", "GPT-2")."""
-    from spacy.lang.en.stop_words import STOP_WORDS  # the stop list spaCy tags with (no model needed)
+    from spacy.lang.en.stop_words import STOP_WORDS  # heavy: spaCy; the stop list it tags with (no model needed)
 
     m = _HEAD.search(lookup.strip())
     if m is None or not m.group(1).isalpha():

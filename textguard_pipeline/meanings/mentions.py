@@ -29,9 +29,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
-from ..core.parsing import Chunk
-from ..core.placeholders import PLACEHOLDER_RE
-from ..core.spans import check_char_ranges
+from ..ingest.parsing import Chunk
+from ..lib.placeholders import PLACEHOLDER_RE
+from ..lib.spans import check_char_ranges
 from ..lib.text_patterns import TEX_COMMENT_SIGN, URL_RE
 
 INDEX_TYPES = ("subject", "author")

@@ -31,9 +31,9 @@ from typing import Any, Sequence
 
 import pandas as pd
 
-from ..core.nlp import load_spacy, model_label
-from ..core.parsing import Chunk
+from ..ingest.parsing import Chunk
 from ..lib.llm import ChatClient, LLMConfig, StrictChatClient, UsageTally
+from ..lib.nlp import load_spacy, model_label
 from ..settings import MeaningsSettings, llm_settings, wordnet_settings
 from .candidates import (
     DISAMBIGUATION_PROMPT_VERSION,

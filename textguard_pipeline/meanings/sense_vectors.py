@@ -108,7 +108,7 @@ class SenseStore:
     def for_lexicon(cls, wnet: Any, model: str = "") -> "SenseStore":
         """The store of a lexicon's senses as encoded by the model whose weights hash to ``model``."""
         try:
-            import wn
+            import wn  # lazy: wn opens its database on use
 
             specs = "|".join(lex.specifier() for lex in wnet.lexicons())
             db = Path(wn.config.database_path)
@@ -276,7 +276,7 @@ def lead(lesk: Any, mention_text: str, candidates: Sequence[MeaningCandidate], e
 
 def _model_tag(encoder: Any) -> str:
     """The hash of the encoder's weights file (a new model's vectors never mix with the old one's)."""
-    from ..lib.encoder import model_hash  # numpy-only module, imported with the encoder it describes
+    from ..lib.encoder import model_hash  # heavy: numpy-only module, imported with the encoder it describes
 
     path = getattr(encoder, "path", None)
     try:
@@ -304,7 +304,7 @@ def load_sense_similarity(wnet: Any, setting: str, log: Callable[[str], None] | 
         raise ValueError(f"TEXTGUARD_SENSE_ENCODER must be one of {', '.join(ENCODERS)}, not {setting!r}")
     if setting == "off":
         return None
-    from ..lib.encoder import EncoderUnavailable, default_encoder
+    from ..lib.encoder import EncoderUnavailable, default_encoder  # heavy: numpy encoder, only when switched on
 
     try:
         return SenseSimilarity(wnet, default_encoder())

@@ -79,7 +79,9 @@ def _forms(text: str) -> list[str]:
 def _sense_n(sense) -> int | None:
     """The sense's rank for its word as stored by wn (``n`` in WN-LMF 1.4 / file order)."""
     try:
-        from wn._queries import get_sense_n  # private, but the only way to the stored rank
+        from wn._queries import (
+            get_sense_n,
+        )  # lazy: wn opens its database on use; private, but the only way to the stored rank
 
         return get_sense_n(sense.id, sense.lexicon().specifier())
     except Exception:  # noqa: BLE001 - fall back to the order of the word's senses

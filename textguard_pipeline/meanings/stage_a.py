@@ -20,8 +20,7 @@ import json
 from dataclasses import dataclass, fields
 from typing import Any, Sequence
 
-from ..core.llm import LLMError
-from ..lib.llm import UsageTally, parse_json_content
+from ..lib.llm import LLMError, UsageTally, parse_json_content
 from .llm_runs import ordered_map, split_evenly
 from .mentions import (
     BOUNDARY_POLICIES,

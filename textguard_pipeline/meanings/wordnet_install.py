@@ -99,7 +99,7 @@ class WordNetInfo:
 
 def wn_data_dir() -> Path:
     """The wn data directory (``$TEXTGUARD_WN_DATA``, default ``data/wn_data``), set in wn's config."""
-    # wn opens its database on use; imported only where a lexicon is touched
+    # lazy: wn opens its database on use; imported only where a lexicon is touched
     import wn
 
     path = Path(wordnet_settings().data_dir).expanduser().resolve()
@@ -112,7 +112,7 @@ def wn_data_dir() -> Path:
 
 
 def _db_path() -> Path:
-    # wn opens its database on use; imported only where a lexicon is touched
+    # lazy: wn opens its database on use; imported only where a lexicon is touched
     import wn
 
     wn_data_dir()
@@ -127,14 +127,14 @@ def read_only(db: str | Path) -> closing[sqlite3.Connection]:
 
 def lexicon_database(wnet) -> tuple[str, tuple[str, ...]]:
     """(wn's database path, the specifiers of ``wnet``'s lexicons): what a direct read of their rows needs."""
-    import wn  # opens its database on use; imported only where a lexicon is touched
+    import wn  # lazy: opens its database on use; imported only where a lexicon is touched
 
     return str(wn.config.database_path), tuple(lex.specifier() for lex in wnet.lexicons())
 
 
 def _close_pool() -> None:
     """Drop wn's cached sqlite connection (before deleting or swapping a database)."""
-    # wn opens its database on use; imported only where a lexicon is touched
+    # lazy: wn opens its database on use; imported only where a lexicon is touched
     from wn import _db
 
     for key in list(_db.pool):
@@ -285,7 +285,7 @@ def open_wordnet():
 
 @lru_cache(maxsize=8)
 def _open(data_dir: str, _wanted: str):
-    # wn opens its database on use; imported only where a lexicon is touched
+    # lazy: wn opens its database on use; imported only where a lexicon is touched
     import wn
     from wn.morphy import Morphy
 
@@ -327,7 +327,7 @@ def install_wordnet(
     (well under a second). ``allow_download`` is also switched off by
     ``TEXTGUARD_WN_DOWNLOAD=0``.
     """
-    import wn  # noqa: F401  (fail early with a clear ImportError)
+    import wn  # noqa: F401  # lazy: fail early with a clear ImportError
 
     lexicon = lexicon or wordnet_settings().lexicon or None
     wn_data_dir()
@@ -433,7 +433,7 @@ def _fallback_note(lexicon: str | None, problems: Sequence[str]) -> str | None:
 
 
 def _remove_mini(log: Log) -> None:
-    # wn opens its database on use; imported only where a lexicon is touched
+    # lazy: wn opens its database on use; imported only where a lexicon is touched
     import wn
 
     for spec in _installed_specs():
@@ -444,7 +444,7 @@ def _remove_mini(log: Log) -> None:
 
 def _drop_empty_lexicons(log: Log) -> None:
     """Remove lexicons with no synsets and an empty database file left by a failed download."""
-    # wn opens its database on use; imported only where a lexicon is touched
+    # lazy: wn opens its database on use; imported only where a lexicon is touched
     import wn
 
     db = _db_path()
@@ -462,7 +462,7 @@ def _drop_empty_lexicons(log: Log) -> None:
 
 def check_lmf_header(path: Path) -> None:
     """wn only says 'not a valid package' for a bad header: say what is wrong."""
-    # wn opens its database on use; imported only where a lexicon is touched
+    # lazy: wn opens its database on use; imported only where a lexicon is touched
     import gzip
 
     opener = gzip.open if path.suffix == ".gz" else open
@@ -486,7 +486,7 @@ def check_lmf_header(path: Path) -> None:
 
 def _add_lmf(path: Path, log: Log) -> tuple[str, str]:
     """wn.add a WN-LMF file; returns the (id, version) it added (or that was already there)."""
-    # wn opens its database on use; imported only where a lexicon is touched
+    # lazy: wn opens its database on use; imported only where a lexicon is touched
     import wn
     from wn import lmf
 
@@ -517,7 +517,7 @@ def _add_lmf(path: Path, log: Log) -> tuple[str, str]:
 
 
 def newest_oewn_spec() -> str:
-    # wn opens its database on use; imported only where a lexicon is touched
+    # lazy: wn opens its database on use; imported only where a lexicon is touched
     import wn
 
     versions = wn.config.index.get("oewn", {}).get("versions", {})
@@ -528,7 +528,7 @@ def newest_oewn_spec() -> str:
 
 
 def _download(spec: str, log: Log) -> tuple[str, str]:
-    # wn opens its database on use; imported only where a lexicon is touched
+    # lazy: wn opens its database on use; imported only where a lexicon is touched
     import wn
 
     before = set(_installed_specs())

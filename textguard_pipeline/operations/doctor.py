@@ -45,7 +45,7 @@ def check_python() -> list[Finding]:
 
 
 def check_dagster() -> list[Finding]:
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import PackageNotFoundError, version  # lazy: metadata read only when checked
 
     try:
         found = version("dagster")
@@ -80,7 +80,7 @@ def check_models() -> list[Finding]:
 
 
 def check_wordnet() -> list[Finding]:
-    from ..meanings.wordnet_install import WordNetError, wordnet_status
+    from ..meanings.wordnet_install import WordNetError, wordnet_status  # lazy: only the WordNet check needs wn
 
     try:
         info = wordnet_status()
@@ -119,6 +119,7 @@ def check_instance(home: str | None = None) -> list[Finding]:
 
 
 def _schema_finding(path: Path, kind: str) -> Finding:
+    # heavy: Dagster takes seconds to import; only the schema check needs it
     from dagster import DagsterInstance
     from dagster._core.instance.ref import InstanceRef
 
@@ -210,7 +211,7 @@ def check_services(probe: Callable[[str], str | None] | None = None) -> list[Fin
 
 def _probe(url: str) -> str | None:
     """None when ``url`` answers at all within 5 s (any HTTP status: the server is up), else why not."""
-    from ..lib.http import HttpClient, HttpConfig, HttpError
+    from ..lib.http import HttpClient, HttpConfig, HttpError  # lazy: only when a service is probed
 
     client = HttpClient(HttpConfig(timeout_s=5.0, max_retries=0))
     try:
@@ -246,7 +247,7 @@ def run_doctor(print_line: Callable[[str], None] = print) -> int:
 
 def environment_summary() -> str:
     """One line for ``textguard --version``."""
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import PackageNotFoundError, version  # lazy: metadata read only when asked
 
     def v(name: str) -> str:
         try:

@@ -30,7 +30,7 @@ def executor_from_env(name: str | None = None) -> ExecutorDefinition:
     if name == "multiprocess":
         return multiprocess_executor  # max_concurrent defaults to the number of cores
     if name == "celery":
-        # optional: only the celery executor needs dagster-celery
+        # lazy: optional, only the celery executor needs dagster-celery
         from dagster_celery import celery_executor
 
         return celery_executor.configured({"broker": celery_broker(), "backend": celery_backend()}, name="celery")

@@ -16,7 +16,6 @@ from dagster import AssetSelection, RunRequest, define_asset_job
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from .. import settings
-from ..core.documents import file_sha256
 from ..defs_kit.partitions import (
     CorpusPlan,
     contiguous_ranges,
@@ -26,6 +25,7 @@ from ..defs_kit.partitions import (
     recorded_shas,
     register_partitions,
 )
+from ..ingest.documents import file_sha256
 from .executor import EXECUTOR
 
 # -- configuration ----------------------------------------------------------------
@@ -35,7 +35,7 @@ DEFAULT_REFRESH_CRON = settings.OperationsSettings.refresh_cron  # nightly at 02
 
 def refresh_cron() -> str:
     """``TEXTGUARD_REFRESH_CRON`` checked with Dagster's own rule (settings checks the shape; this, e.g., Feb 30)."""
-    from dagster._utils.schedules import is_valid_cron_string
+    from dagster._utils.schedules import is_valid_cron_string  # lazy: a private Dagster module, only here
 
     cron = settings.operations_settings().refresh_cron
     if not is_valid_cron_string(cron):

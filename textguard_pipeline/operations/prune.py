@@ -24,7 +24,7 @@ from .warehouse import Stale, find_stale, orphan_tmp_files, remove_files
 
 def document_assets() -> set[str]:
     """Names of the assets partitioned by documents (their warehouse directories)."""
-    # the definitions import every slice: only when pruning runs
+    # heavy: the definitions import every slice; only when pruning runs
     from .report import load_definitions
 
     graph = load_definitions().resolve_asset_graph()

@@ -36,9 +36,9 @@ from dagster import (
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from .. import settings
-from ..core.documents import discover_documents
 from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
 from ..defs_kit.runner import BUDGET_TAG
+from ..ingest.documents import discover_documents
 from .instance import fail_orphaned_runs, open_instance, owner_tags
 from .parallel import Progress, RangeTask, Throughput, cpu_seconds, run_ranges, split_size, weighted_split
 from .report_render import asset_lines, merge_markdown_tables, render_markdown, write_junit, write_report
@@ -118,7 +118,7 @@ def load_definitions():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", BetaWarning)
         warnings.simplefilter("ignore", PreviewWarning)
-        # the definitions import every slice (and operations): only when a report runs
+        # heavy: the definitions import every slice (and operations); only when a report runs
         from ..definitions import build_definitions
 
         return build_definitions()

@@ -42,7 +42,7 @@ def asset_lines(warehouse: str, doc_ids: list[str], assets: list[str]) -> dict[s
     """
     if not is_local(warehouse):
         return {}
-    import pyarrow.parquet as pq
+    import pyarrow.parquet as pq  # lazy: only a local warehouse is read here
 
     base, out = _local(warehouse), {}
     for asset in assets:

@@ -44,6 +44,7 @@ def install_safe_log_records() -> None:
     Done in the record factory because Dagster's console logger is a fresh ``Logger`` per run, outside the
     logging tree, so no filter on a named logger or the root reaches it; colours are added later, by the
     formatter, and stay. Idempotent."""
+    # lazy: only when the safe log records are installed
     import logging
     import traceback
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable
 
-from .vocabulary import Vocabulary, vocabulary
+from .vocabularies import vocabulary
+from .vocabulary import Vocabulary
 
 
 def _char_class(pred: Callable[[str], bool], limit: int = 0x10000) -> str:

@@ -6,12 +6,12 @@ import dagster as dg
 import pandas as pd
 from dagster import AssetExecutionContext, asset
 
-from ..core.frames import chunks_from_frame
 from ..defs_kit.checks import char_range_check, char_range_rule, documents_ok_check, frame_check
 from ..defs_kit.resources import ProtectionResource
 from ..defs_kit.runner import asset_kwargs, first_frame, head_where, markdown_table, per_document
+from ..ingest.frames import chunks_from_frame
 from ..lib.nlp import model_label
-from ..pipeline import build_protected_chunks
+from .build import build_protected_chunks
 from .languages import language_metadata
 from .markup_rules import markup_crossings, prose_hidden_share
 from .restore import restoration_failures, term_rows

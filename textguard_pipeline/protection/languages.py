@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..lib.nlp import ENTITY_LABELS
-from .vocabulary import ENGLISH, VOCABULARIES, Vocabulary, extend
+from .vocabulary import ENGLISH, Vocabulary, extend
 
 #: model label → ours, per language; a label not listed is not protected (French MISC). One table with
 #: the mentions detector: lib.nlp.ENTITY_LABELS.
@@ -213,9 +213,8 @@ POLISH: Vocabulary = extend(
     openers=("Jak", "Według", "Zgodnie", "Jednak", "Podobnie", "Natomiast"),
 )
 
-#: the languages added to :data:`~.vocabulary.VOCABULARIES` (vocabulary.py imports this module)
+#: the languages :data:`~.vocabularies.VOCABULARIES` adds to English
 LANGUAGE_VOCABULARIES: dict[str | None, Vocabulary] = {"fr": FRENCH, "pl": POLISH}
-VOCABULARIES.update(LANGUAGE_VOCABULARIES)
 
 
 #: small words a name may contain that say nothing about it ("Conseil d'État", "Société de la Mer")

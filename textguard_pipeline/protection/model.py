@@ -9,21 +9,9 @@ from ..ingest.markup import blank, markup_in_text
 from ..ingest.parsing import Chunk
 from ..lib.placeholders import CLOSE, OPEN, PLACEHOLDER_RE
 from .errors import InvalidCustomTermError
+from .registry import DEFAULT_RECOGNIZERS, default_names
 
 TERM_NS = "TERM"
-
-#: The recognisers that run unless a config names others: one "module:Class" line per recogniser
-#: (a bare module name is looked up in ``protection.recognizers``). Order does not matter: each
-#: class carries its own ``priority`` (E1: lower runs first and wins an overlap).
-DEFAULT_RECOGNIZERS: tuple[str, ...] = (
-    "literal:LiteralRecognizer",
-    "markup:MarkupRecognizer",  # what machines read, hidden whole (issue 45)
-    "markup_forms:MarkupFormRecognizer",  # citations [N], cross-references, identifiers … (issue 45)
-    "citation_language:LanguageCitationRecognizer",  # citation:CitationRecognizer + per-language tables (issue 17)
-    "custom:CustomTermRecognizer",
-    "ner_language:LanguageNerRecognizer",  # ner:NerRecognizer with each chunk's language's model (issue 17)
-    "number_language:LanguageNumberRecognizer",  # number:NumberRecognizer + decimal comma etc. (issue 17)
-)
 
 
 def validate_custom_terms(terms: Iterable[str]) -> None:
@@ -163,8 +151,6 @@ class ProtectedChunk:
 
     def counts(self) -> dict[str, int]:
         """Protected occurrences per recogniser (every default recogniser listed, zero included)."""
-        from .registry import default_names  # registry imports this module
-
         out = dict.fromkeys(default_names(), 0)
         for t in self.terms:
             out[t.source] = out.get(t.source, 0) + 1

@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .vocabulary import Vocabulary, vocabulary
+from .vocabularies import vocabulary
+from .vocabulary import Vocabulary
 
 _CONTEXT_WINDOW = 50
 _NAME_REACH = 60  # a setting's name ends at most this far before its value

@@ -2,19 +2,34 @@
 
 Adding a recogniser is one new module (a class with ``name``, ``priority``,
 ``from_config`` and ``find_many``) plus one line in
-:data:`~.model.DEFAULT_RECOGNIZERS` (or in a config's ``recognizers``).
+:data:`DEFAULT_RECOGNIZERS` (or in a config's ``recognizers``).
 """
 
 from __future__ import annotations
 
 import importlib
 from functools import lru_cache
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import RecognizerConfigError
-from .model import DEFAULT_RECOGNIZERS, TermProtectionConfig
+
+if TYPE_CHECKING:  # model imports this module (its config's default is DEFAULT_RECOGNIZERS)
+    from .model import TermProtectionConfig
 
 _BUILTIN_PACKAGE = __package__ + ".recognizers"
+
+#: The recognisers that run unless a config names others: one "module:Class" line per recogniser
+#: (a bare module name is looked up in ``protection.recognizers``). Order does not matter: each
+#: class carries its own ``priority`` (E1: lower runs first and wins an overlap).
+DEFAULT_RECOGNIZERS: tuple[str, ...] = (
+    "literal:LiteralRecognizer",
+    "markup:MarkupRecognizer",  # what machines read, hidden whole (issue 45)
+    "markup_forms:MarkupFormRecognizer",  # citations [N], cross-references, identifiers … (issue 45)
+    "citation_language:LanguageCitationRecognizer",  # citation:CitationRecognizer + per-language tables (issue 17)
+    "custom:CustomTermRecognizer",
+    "ner_language:LanguageNerRecognizer",  # ner:NerRecognizer with each chunk's language's model (issue 17)
+    "number_language:LanguageNumberRecognizer",  # number:NumberRecognizer + decimal comma etc. (issue 17)
+)
 
 
 @lru_cache(maxsize=None)

@@ -2,7 +2,7 @@
 
 Only the patterns' *vocabulary* lives here (month names, locator abbreviations,
 hyper-parameter names …), so that a language (issue 17) adds or extends a
-:class:`Vocabulary` instead of editing regular expressions. ``VOCABULARIES``
+:class:`Vocabulary` instead of editing regular expressions. ``vocabularies.VOCABULARIES``
 maps an ISO code to its tables; ``None``/unknown codes use English.
 """
 
@@ -175,20 +175,7 @@ ENGLISH = Vocabulary(
 
 # fmt: on
 
-#: ISO code → tables (issue 17 adds languages here); None = English.
-VOCABULARIES: dict[str | None, Vocabulary] = {None: ENGLISH, "en": ENGLISH}
-
-
-def vocabulary(language: str | None = None) -> Vocabulary:
-    """The tables for ``language`` (English when unknown)."""
-    return VOCABULARIES.get(language, ENGLISH)
-
 
 def extend(base: Vocabulary, **more: tuple[str, ...]) -> Vocabulary:
     """``base`` with each named table extended (a language that shares most of English's conventions)."""
     return replace(base, **{k: tuple(getattr(base, k)) + tuple(v) for k, v in more.items()})
-
-
-# Issue 17: the other languages' tables live in languages.py, which adds them to VOCABULARIES
-# (it builds on ENGLISH, so it is imported last).
-from . import languages  # noqa: E402,F401

@@ -17,6 +17,7 @@ class Exported:
 
 def export_rewritten(warehouse: str, doc_ids: Iterable[str], out_dir: str | os.PathLike[str]) -> Exported:
     """Write every document's ``rewritten_documents`` text (and review page) under ``out_dir/rewritten``."""
+    # heavy: the IO manager's module imports Dagster; only when exporting
     from ..defs_kit.io_manager import partition_path, read_parquet
 
     root = (Path(out_dir) / "rewritten").resolve()

@@ -137,13 +137,13 @@ def test_recognisers_get_chunks_with_context():
 
 def test_a_language_extends_the_vocabulary_not_the_patterns(monkeypatch):
     """Issue 17's path: a chunk's language picks its word tables; English stays the default."""
-    from textguard_pipeline.protection import vocabulary
+    from textguard_pipeline.protection import vocabularies, vocabulary
     from textguard_pipeline.protection.model import TextChunk
     from textguard_pipeline.protection.recognizers.citation import CitationRecognizer
     from textguard_pipeline.protection.recognizers.number import NumberRecognizer
 
     xx = vocabulary.extend(vocabulary.ENGLISH, not_surnames=("Zorblat",), count_nouns=("grobs",))
-    monkeypatch.setitem(vocabulary.VOCABULARIES, "xx", xx)
+    monkeypatch.setitem(vocabularies.VOCABULARIES, "xx", xx)
     text = "As in (Zorblat 2019), we ran 12 grobs."
     cit, num = CitationRecognizer(), NumberRecognizer()
     en = [TextChunk(text)]

@@ -97,6 +97,6 @@ _DIGIT = re.compile(r"\d")
 
 @lru_cache(maxsize=1)
 def _citation_parser():
-    from ...citations.parser import CitationParser
+    from ...citations.parser import CitationParser  # lazy: the citation parser only when a bracket is read
 
     return CitationParser()

@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..languages import DECIMAL_COMMA
 from ..model import Candidate, TextChunk
 from ..number_patterns import find_numbers, patterns
-from ..vocabulary import vocabulary
+from ..vocabularies import vocabulary
 from .number import NumberRecognizer
 
 DEFAULT_LANGUAGES = frozenset({None, "en"})
