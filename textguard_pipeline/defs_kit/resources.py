@@ -7,11 +7,11 @@ definitions.py registers; a new resource adds itself there.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, asdict, fields
+from dataclasses import MISSING, asdict, fields, replace
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
-from dagster import ConfigurableResource
+from dagster import ConfigurableResource, EnvVar
 
 from .. import settings
 from ..ingest.documents import discover_documents
@@ -21,6 +21,8 @@ from ..math_ner.build import ner_backend_for
 from ..protection.build import protection_config, protector_for
 from ..settings import MarkersGateSettings, MathNerSettings, ProtectionSettings
 from .io_manager import ParquetIOManager
+
+NER_URL_VAR = "TEXTGUARD_NER_URL"  # the variable settings.math_ner_settings() reads the service URL from
 
 
 def _launchpad_type(hint: Any) -> Any:
@@ -94,7 +96,10 @@ class NerBackendResource(settings_resource(MathNerSettings)):
 
     @classmethod
     def from_env(cls) -> "NerBackendResource":
-        return cls.from_settings(settings.math_ner_settings())
+        s = settings.math_ner_settings()
+        # The URL may carry a password: the resource takes it by the variable's name (EnvVar is a str), so the
+        # run config stored in the instance (and the launchpad) holds "TEXTGUARD_NER_URL", not its value.
+        return cls.from_settings(replace(s, url=EnvVar(NER_URL_VAR)) if s.url else s)
 
 
 class MarkersGateResource(settings_resource(MarkersGateSettings)):

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from ..lib.http import HttpClient, HttpConfig, HttpError, HttpResponse
 from ..lib.outage import outage_label
+from ..lib.redact import redact_url
 from .rules import RuleBasedExtractor
 from .schemas import LLMNEROutput, NEREntity, NerExtractor, NERResult, _short_error, validate_frame
 
@@ -64,7 +65,7 @@ class HttpNerBackend:
         max_retry_after_s: float = 60.0,
     ):
         self.url = url
-        self.label = url
+        self.label = redact_url(url)  # shown in metadata and stored in rows: never the password
         self.timeout_ms = timeout_ms
         self.max_retries = max_retries
         self.backoff_s = backoff_s

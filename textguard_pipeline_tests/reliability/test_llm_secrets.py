@@ -8,9 +8,15 @@ instance home, the report folder and the response cache, and the console, is sea
 
 from __future__ import annotations
 
+import sqlite3
+import sys
+import zlib
+from contextlib import closing
 from pathlib import Path
 
 import pytest
+
+from textguard_pipeline_tests.standin.client import free_port, process
 
 from ._cli import place, write_docs
 
@@ -66,3 +72,51 @@ def test_a_password_in_the_llm_url_and_the_api_key_are_written_nowhere(tmp_path,
     assert PASSWORD not in console and API_KEY not in console
     roots = [p.warehouse, p.home, p.out, tmp_path / "reports2", tmp_path / "llm_cache"]
     assert files_holding(roots, (PASSWORD, API_KEY)) == []
+
+
+NER_PASSWORD = "pw-Nr44qq-not-for-disk"
+NER = "source_documents parsed_chunks ner_frames"
+
+
+def test_a_password_in_the_ner_url_is_written_nowhere(tmp_path):
+    """The NER service's URL reaches the instance as the variable's name (EnvVar), while it answers and while
+    its port is closed (errors name the URL, masked)."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "textguard_pipeline.cli", "ner-serve", "--host", "127.0.0.1", "--port", str(port)]
+    p = place(tmp_path)
+    p.extra.update(TEXTGUARD_NER_BACKEND="rules", TEXTGUARD_PROTECT_NER="0", TEXTGUARD_MEANINGS_LLM="0")
+    write_docs(p.corpus, 2, words=80)
+    down = p.report(select=NER, extra_env={"TEXTGUARD_NER_URL": f"http://user:{NER_PASSWORD}@127.0.0.1:{port}/ner"})
+    with process(cmd, f"http://127.0.0.1:{port}/health"):
+        up = p.report(
+            select=NER,
+            out=tmp_path / "reports2",
+            extra_env={"TEXTGUARD_NER_URL": f"http://user:{NER_PASSWORD}@127.0.0.1:{port}/ner"},
+        )
+    assert down.returncode == 1, down.stdout[-3000:]
+    assert up.returncode == 0, up.stdout[-3000:] + up.stderr[-3000:]
+    console = down.stdout + down.stderr + up.stdout + up.stderr
+    assert NER_PASSWORD not in console
+    assert files_holding([p.warehouse, p.home, p.out, tmp_path / "reports2"], (NER_PASSWORD,)) == []
+    # the instance stores the resources' config zlib-compressed (snapshots), out of reach of a byte search
+    stored = instance_texts(p.home)
+    assert NER_PASSWORD not in stored
+    assert '{\\"env\\": \\"TEXTGUARD_NER_URL\\"}' in stored  # the variable's name, not its value
+
+
+def instance_texts(home: Path) -> str:
+    """Every value of every table of the instance's SQLite files, compressed blobs inflated."""
+    out = []
+    for db in home.rglob("*.db"):
+        with closing(sqlite3.connect(db)) as con:
+            for (table,) in con.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
+                for row in con.execute(f'SELECT * FROM "{table}"'):
+                    for v in row:
+                        if isinstance(v, bytes):
+                            try:
+                                v = zlib.decompress(v)
+                            except zlib.error:
+                                pass
+                            v = v.decode("utf-8", "replace")
+                        out.append(str(v))
+    return "\n".join(out)
