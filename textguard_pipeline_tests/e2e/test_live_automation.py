@@ -69,6 +69,8 @@ def test_the_daemon_materializes_a_dropped_document_and_reruns_only_what_a_setti
         by_sensor = [r for r in runs if {"key": "dagster/sensor_name", "value": "corpus_sensor"} in r["tags"]]
         assert [_assets(r) for r in by_sensor] == [{"source_documents"}], runs
         assert set().union(*map(_assets, runs)) == EXPECTED_ASSETS  # every free asset, no paid one
+        automated = [r for r in runs if r not in by_sensor]
+        assert all({"key": "textguard/budget_scope", "value": "daily"} in r["tags"] for r in automated), automated
         assert not any((warehouse / a).exists() for a in PAID)
         first = _stamps(warehouse, doc)
         n_runs = len(runs)
