@@ -7,8 +7,9 @@ from typing import Sequence
 
 import pandas as pd
 
+from .. import settings
 from ..ingest.parsing import Chunk
-from ..lib.llm import ChatClient, llm_config_from_env
+from ..lib.llm import ChatClient, StrictChatClient, llm_config_from_env
 from ..lib.log import Log
 from .gate import GateResult, StructureNumberingGate
 from .miner import CandidateMiner, group_occurrences
@@ -16,11 +17,19 @@ from .model import MarkerOccurrence, StructureGateConfig
 from .tables import gated_frame, mining_exclusions, occurrences_frame
 
 
-def make_gate(config: StructureGateConfig, log: Log | None = None) -> StructureNumberingGate:
+def make_gate(
+    config: StructureGateConfig, log: Log | None = None, llm_fallback: bool | None = None
+) -> StructureNumberingGate:
     """The StructureNumberingGate of ``config``; with an LLM client (TEXTGUARD_LLM_*) iff the SOFT_FLAG
-    action is "llm" and an endpoint is set (else SOFT_FLAG candidates stay weak markers)."""
+    action is "llm" and an endpoint is set (else SOFT_FLAG candidates stay weak markers).
+
+    A configured endpoint that is unreachable (or over budget) is an outage: the document fails, as in the
+    round trip, unless ``llm_fallback`` (default: TEXTGUARD_MEANINGS_LLM_FALLBACK) keeps them weak instead."""
     llm_cfg = llm_config_from_env() if config.enabled and config.soft_flag_action == "llm" else None
-    return StructureNumberingGate(config, llm=ChatClient(llm_cfg) if llm_cfg else None, log=log)
+    if llm_fallback is None:
+        llm_fallback = settings.meanings_settings().llm_fallback
+    client = (ChatClient if llm_fallback else StrictChatClient)(llm_cfg) if llm_cfg else None
+    return StructureNumberingGate(config, llm=client, log=log)
 
 
 def gate_llm_label(gate: StructureNumberingGate) -> str | None:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from ..lib.outage import Outage
 from .model import (
     FALLBACK,
     GATE_OFF,
@@ -314,6 +315,8 @@ class StructureNumberingGate:
             res.llm = getattr(getattr(self.llm, "config", None), "label", "llm")
             try:
                 verdicts = self.ask_llm(soft, full_text)
+            except Outage:  # a configured endpoint that is unreachable: the document fails (runner keeps last good)
+                raise
             except Exception as exc:  # LLMError or a malformed reply: keep them weak, say so
                 res.llm_error = str(exc)
                 log.warning(
