@@ -23,6 +23,7 @@ from dagster import AutomationCondition as AC
 
 from .. import settings
 from ..lib.ledger import DAILY
+from .last_good import SETTINGS_MARK
 from .runner import BUDGET_TAG
 
 ROOT = "source_documents"
@@ -115,7 +116,7 @@ def condition_for(asset: str, *, is_root: bool) -> AC | None:
 def _spec(spec: dg.AssetSpec) -> dg.AssetSpec:
     asset = spec.key.to_user_string()
     extra = settings_version(asset)
-    version = f"{spec.code_version}+s{extra}" if extra and spec.code_version else spec.code_version
+    version = f"{spec.code_version}{SETTINGS_MARK}{extra}" if extra and spec.code_version else spec.code_version
     return spec.replace_attributes(
         code_version=version, automation_condition=condition_for(asset, is_root=not list(spec.deps))
     )

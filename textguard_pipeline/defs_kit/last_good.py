@@ -18,12 +18,23 @@ from dagster import AssetExecutionContext
 
 from .io_manager import STAMP_KEY, KeepFile, ParquetIOManager
 
+#: joins an asset's logic version and the hash of its settings in its code version (defs_kit/automation.py)
+SETTINGS_MARK = "+s"
+
+
+def logic_version(code_version: str) -> str:
+    """``code_version`` without its settings part: what the last good output is stamped with, so that an
+    outage or a missing setting keeps the earlier file (marked stale) instead of deleting paid work because a
+    setting differs; a changed logic version still removes it."""
+    return code_version.split(SETTINGS_MARK, 1)[0]
+
 
 def code_version(context: AssetExecutionContext) -> str:
-    """The asset's code version ("" when it has none or this is not a single-asset step)."""
+    """The asset's logic version: its code version without the settings part (:func:`logic_version`;
+    "" when it has none or this is not a single-asset step)."""
     try:
         key = context.assets_def.key
-        return str(context.assets_def.code_versions_by_key.get(key) or "")
+        return logic_version(str(context.assets_def.code_versions_by_key.get(key) or ""))
     except Exception:
         return ""
 
