@@ -127,17 +127,7 @@ def rewritten_chunks(context: AssetExecutionContext, rewrite: RewriteResource, p
     """
     s = rewrite.rewrite_settings()
     if not s.enabled:
-        reason = s.disabled_reason()
-        context.log.info(reason)
-        # a missing setting is not the documents' fault: earlier rewrites stay while still valid (last_good.py)
-        out, stale = keep_all(context, f"configuration: {reason}")
-        for key, why in stale.items():
-            add_partition_metadata(context, key, {"stale": True, "stale_reason": why})
-        stale_md = {"stale_documents": MetadataValue.json(stale)} if stale else {}
-        return Output(
-            out,
-            metadata={"rewriting": "off", "reason": reason, "run_documents": len(context.partition_keys), **stale_md},
-        )
+        return _off(context, s.disabled_reason())
     rt = rewrite.roundtrip()
     client = rt.client
     usage_by_doc: dict[str, dict[str, float]] = {}
@@ -263,7 +253,8 @@ DOCS = "rewritten_documents"
 
 
 def _off(context: AssetExecutionContext, reason: str) -> Output:
-    """Rewriting is off: write nothing new; earlier files stay while still valid (last_good.py)."""
+    """Rewriting is off: write nothing new; a missing setting is not the documents' fault, so earlier files stay
+    while still valid (last_good.py)."""
     context.log.info(reason)
     out, stale = keep_all(context, f"configuration: {reason}")
     for key, why in stale.items():

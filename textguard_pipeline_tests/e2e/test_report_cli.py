@@ -6,8 +6,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 
-def _run(tmp_path, corpus, *extra):
-    env = {**os.environ, "DAGSTER_HOME": str(tmp_path / "home")}
+def _run(tmp_path, corpus, *extra, select="source_documents parsed_chunks", env=None, timeout=300):
+    env = env or {**os.environ, "DAGSTER_HOME": str(tmp_path / "home")}
     return subprocess.run(
         [
             sys.executable,
@@ -21,14 +21,14 @@ def _run(tmp_path, corpus, *extra):
             "--out",
             str(tmp_path / "rep"),
             "--select",
-            "source_documents parsed_chunks",
+            select,
             "--quiet",
             *extra,
         ],
         env=env,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=timeout,
     )
 
 
@@ -81,29 +81,8 @@ def test_report_with_rewrite_writes_each_document_under_rewritten_with_its_revie
             "TEXTGUARD_PROTECT_NER": "0",
         }
         env.pop("TEXTGUARD_REWRITE_TASK", None)
-        r = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "textguard_pipeline.cli",
-                "report",
-                "--corpus",
-                str(corpus),
-                "--warehouse",
-                str(tmp_path / "wh"),
-                "--out",
-                str(tmp_path / "rep"),
-                "--select",
-                "source_documents parsed_chunks protected_chunks rewritten_chunks rewritten_documents",
-                "--rewrite",
-                "paraphrase",
-                "--quiet",
-            ],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
+        select = "source_documents parsed_chunks protected_chunks rewritten_chunks rewritten_documents"
+        r = _run(tmp_path, corpus, "--rewrite", "paraphrase", select=select, env=env, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
     for name, text in docs.items():
         out = (tmp_path / "rep" / "rewritten" / name).read_text(encoding="utf-8")
