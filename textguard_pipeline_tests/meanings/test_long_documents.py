@@ -53,7 +53,8 @@ def test_a_paragraph_longer_than_spacys_limit_gives_exact_mentions(small_limit_n
     from textguard_pipeline_tests.meanings._wordnet_mini import mini_wordnet
 
     text = SENTENCE * 700 + "\n"  # one line of ≈ 61,000 characters, 3× the limit
-    chunks = parse_document(text, "txt")
+    # ingest cuts prose at 4,000 characters by default: raised here, as a user may, so the chunk stays whole
+    chunks = parse_document(text, "txt", chunk_chars=100_000, chunk_max_chars=100_000)
     assert max(len(c.text) for c in chunks) > small_limit_nlp.max_length
     with pytest.raises(ValueError, match="E088"):
         small_limit_nlp(text)
