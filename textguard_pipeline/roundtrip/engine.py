@@ -2,7 +2,7 @@
 
 Usable from a notebook::
 
-    from textguard_pipeline.core.protection import TermProtector
+    from textguard_pipeline.protection.protector import TermProtector
     from textguard_pipeline.lib.llm import ChatClient, LLMConfig
     from textguard_pipeline.roundtrip import RewriteItem, RoundTrip
 
@@ -62,7 +62,7 @@ class RewriteItem:
 
     @classmethod
     def from_protected_chunk(cls, pc: Any, doc_id: str = "") -> "RewriteItem":
-        """From a ``core.protection.ProtectedChunk``."""
+        """From a ``protection.model.ProtectedChunk``."""
         c = pc.chunk
         return cls(pc.protected_text, dict(pc.placeholders()), c.source_text(), doc_id, c.index, c.start, c.end)
 
