@@ -1,7 +1,7 @@
 """The walls of the layout, checked from the code's own imports (issue "one house").
 
 - library modules import no Dagster: each is imported in a fresh interpreter where ``dagster`` is blocked;
-- only settings.py and the CLI read the environment;
+- only the settings package and the CLI read the environment;
 - nothing imports the CLI;
 - no module is over 600 lines;
 - every public name pinned under ``textguard_pipeline.core`` stays importable, and nothing in the package
@@ -27,10 +27,10 @@ ROOT = PACKAGE.parent
 #: Where Dagster may be imported: each slice's defs.py and the Dagster-side folders.
 DAGSTER_HOMES = ("defs_kit", "operations", "cli")
 DAGSTER_FILES = ("definitions.py",)
-#: The only modules that touch the environment: settings.py, and the CLI, which sets the corpus, warehouse and
+#: The only modules that touch the environment: the settings package, and the CLI, which sets the corpus, warehouse and
 #: DAGSTER_HOME of the run it starts from its options.
-ENV_READERS = ("settings.py",)
-ENV_FOLDERS = ("cli",)
+ENV_READERS = ()
+ENV_FOLDERS = ("cli", "settings")
 
 
 def _modules() -> list[Path]:

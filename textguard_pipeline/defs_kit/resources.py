@@ -33,7 +33,7 @@ def _launchpad_type(hint: Any) -> Any:
 
 
 def settings_resource(settings_cls: type) -> type[ConfigurableResource]:
-    """A ConfigurableResource base whose fields are exactly ``settings_cls``'s (declared once, in settings.py).
+    """A ConfigurableResource base whose fields are exactly ``settings_cls``'s (declared once, in the settings package).
 
     Subclass it to add behaviour; ``.settings()`` gives the frozen settings object back and
     ``from_settings(obj)`` makes the resource (the launchpad shows the values read from the environment).

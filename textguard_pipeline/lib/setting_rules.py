@@ -1,4 +1,4 @@
-"""What a setting's value may be: pure checks of raw text, used by ``settings.py`` (the one reader of the
+"""What a setting's value may be: pure checks of raw text, used by the ``settings`` package (the one reader of the
 environment). Each raises ``SettingsError`` naming the variable, so a mistyped value stops the start-up and
 never reaches a run (a nan cap would be no cap: nan compares false with every bound)."""
 
@@ -14,7 +14,7 @@ class SettingsError(ValueError):
     """An environment variable holds a value its setting cannot take."""
 
 
-#: Every reader of a setting (``reader(env)`` in settings.py), run by :func:`check_settings` at start-up.
+#: Every reader of a setting (``reader(env)`` in the settings package), run by :func:`check_settings` at start-up.
 _READERS: list[Callable[..., object]] = []
 
 
