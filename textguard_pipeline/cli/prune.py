@@ -45,6 +45,8 @@ def _show(plan, verb: str) -> None:
     for path in plan.files():
         print(f"{verb} file {one_line(str(path))}")
     print(f"{verb} {len(plan.stale.partitions)} partition(s) and {len(plan.files())} file(s)")
+    if plan.check_rows:
+        print(f"{verb} {plan.check_rows} row(s) of the checks' documents-failing tables")
 
 
 def register_cli(subparsers: argparse._SubParsersAction) -> None:

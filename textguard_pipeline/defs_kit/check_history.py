@@ -71,11 +71,32 @@ def update(
         for doc, detail in failing.items():
             since = table.get(doc, {}).get("since", run_id)
             table[doc] = {"since": since, "run": run_id, "detail": detail}
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(dict(sorted(table.items())), fh, ensure_ascii=False, indent=0)
-        os.replace(tmp, path)
+        _write(path, table)
     return table
+
+
+def _write(path: Path, table: Mapping[str, Any]) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(dict(sorted(table.items())), fh, ensure_ascii=False, indent=0)
+    os.replace(tmp, path)
+
+
+def forget(warehouse: str, doc_ids: Iterable[str]) -> int:
+    """Drop ``doc_ids`` from every check's table (``textguard prune``: documents that left the corpus no longer
+    fail anything); return the rows removed."""
+    root = history_path(warehouse, "-", "-")
+    gone, removed = set(doc_ids), 0
+    if root is None or not gone or not root.parent.parent.is_dir():
+        return 0
+    for path in sorted(root.parent.parent.glob("*/*.json")):
+        with _locked(path):
+            table = _read(path)
+            kept = {doc: row for doc, row in table.items() if doc not in gone}
+            if len(kept) != len(table):
+                removed += len(table) - len(kept)
+                _write(path, kept)
+    return removed
 
 
 def details(markdown: str, doc_ids: Iterable[str]) -> dict[str, str]:

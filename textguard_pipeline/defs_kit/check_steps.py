@@ -11,8 +11,8 @@ same results per document; a grouped step adds ``documents_failing``, the check'
 across runs, :mod:`.check_history`), and running one check alone (``can_subset``: the UI's "Execute" on a
 check selects only that check, and only its body runs).
 
-A check whose body needs something other than ``context``, the asset and ``source_documents``
-(resources, other assets) keeps its own step. ``benchmarks/bench_backfill.py`` measures both.
+A check body may also take resources (after ``context``, by their keys); the step then requires them. A check
+that reads other assets keeps its own step. ``benchmarks/bench_backfill.py`` measures both.
 """
 
 from __future__ import annotations
@@ -31,14 +31,17 @@ SOURCE = "source_documents"
 
 
 def _groupable(chk: AssetChecksDefinition):
-    """(asset, spec, body, needs_sources) when ``chk`` is one check over one asset (+ sources), else None."""
+    """(asset, (spec, body, needs_sources, resource keys)) when ``chk`` is one check over one asset (+ sources,
+    + resources), else None."""
     specs = list(chk.check_specs)
-    if len(specs) != 1 or chk.op.required_resource_keys:
+    if len(specs) != 1:
         return None
-    params = list(inspect.signature(chk.op.compute_fn.decorated_fn).parameters)
+    resources = tuple(sorted(chk.op.required_resource_keys))
+    params = [p for p in inspect.signature(chk.op.compute_fn.decorated_fn).parameters if p not in resources]
     if params[:2] != ["context", "value"] or not set(params[2:]) <= {SOURCE}:
         return None
-    return specs[0].asset_key.to_user_string(), specs[0], chk.op.compute_fn.decorated_fn, SOURCE in params
+    member = (specs[0], chk.op.compute_fn.decorated_fn, SOURCE in params, resources)
+    return specs[0].asset_key.to_user_string(), member
 
 
 def _as_result(spec, result: AssetCheckResult, extra: dict | None = None) -> AssetCheckResult:
@@ -79,24 +82,31 @@ def _history(context, spec, value, result: AssetCheckResult) -> dict | None:
 def _step(asset: str, members: list) -> AssetChecksDefinition:
     needs_sources = any(m[2] for m in members) and asset != SOURCE
     ins = {"value": AssetIn(asset), **({SOURCE: AssetIn(SOURCE)} if needs_sources else {})}
+    resource_keys = {key for m in members for key in m[3]}
 
     def evaluate(context, value, sources):
         selected = context.selected_asset_check_keys
-        for spec, body, with_sources in members:
+        for spec, body, with_sources, resources in members:
             if spec.key not in selected:
                 continue
-            result = body(context, value, sources) if with_sources else body(context, value)
+            kwargs = {key: getattr(context.resources, key) for key in resources}
+            if with_sources:
+                kwargs[SOURCE] = sources
+            result = body(context, value=value, **kwargs)
             yield _as_result(spec, result, _history(context, spec, value, result))
 
     specs = [m[0] for m in members]
+    decorate = multi_asset_check(
+        specs=specs, can_subset=True, name=f"{asset}_checks", ins=ins, required_resource_keys=resource_keys
+    )
     if needs_sources:
 
-        @multi_asset_check(specs=specs, can_subset=True, name=f"{asset}_checks", ins=ins)
+        @decorate
         def _checks(context, value, source_documents):
             yield from evaluate(context, value, source_documents)
     else:
 
-        @multi_asset_check(specs=specs, can_subset=True, name=f"{asset}_checks", ins=ins)
+        @decorate
         def _checks(context, value):  # type: ignore[no-redef]
             yield from evaluate(context, value, value if asset == SOURCE else None)
 
@@ -112,8 +122,8 @@ def group_checks(checks: Iterable[AssetChecksDefinition]) -> list[AssetChecksDef
         if info is None:
             kept.append(chk)
             continue
-        asset, spec, body, with_sources = info
-        by_asset.setdefault(asset, []).append((spec, body, with_sources))
+        asset, member = info
+        by_asset.setdefault(asset, []).append(member)
     return kept + [_step(asset, members) for asset, members in by_asset.items()]
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from dagster import DagsterInstance
 
 from .. import settings
+from ..defs_kit.check_history import forget
 from ..defs_kit.partitions import documents_partitions
 from ..ingest.documents import discover_documents
 from ..lib.written import written_by_textguard
@@ -42,6 +43,7 @@ class PrunePlan:
     stale: Stale = field(default_factory=Stale)
     orphans: list[Path] = field(default_factory=list)
     foreign: list[Path] = field(default_factory=list)  # stale-looking files textguard did not write: kept
+    check_rows: int = 0  # rows of the checks' "documents failing" tables removed (defs_kit/check_history.py)
 
     def files(self) -> list[Path]:
         return self.stale.files + self.orphans
@@ -88,4 +90,5 @@ def prune(
             for key in plan.stale.partitions:
                 instance.delete_dynamic_partition(documents_partitions.name, key)
             remove_files(plan.files())
+            plan.check_rows = forget(settings.warehouse(), plan.stale.documents())
     return plan

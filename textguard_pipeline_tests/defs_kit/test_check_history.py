@@ -6,7 +6,7 @@ import subprocess
 import sys
 from multiprocessing import Pool
 
-from textguard_pipeline.defs_kit.check_history import history_path, table_markdown, update
+from textguard_pipeline.defs_kit.check_history import forget, history_path, table_markdown, update
 
 
 def test_a_document_leaves_only_when_a_run_that_checked_it_passes(tmp_path):
@@ -86,3 +86,13 @@ def test_the_latest_evaluation_lists_failing_documents_of_every_run(tmp_path):
     r = _report(tmp_path, corpus)
     assert r.returncode == 0, r.stdout + r.stderr
     assert _latest_failing(tmp_path) == (0, "no document fails this check")
+
+
+def test_prune_forgets_documents_that_left_the_corpus_in_every_table(tmp_path):
+    tiling = history_path(str(tmp_path), "parsed_chunks", "parsed_chunks_tiling")
+    readable = history_path(str(tmp_path), "source_documents", "source_documents_readable")
+    update(tiling, ["gone", "kept"], {"gone": "", "kept": ""}, "run1")
+    update(readable, ["gone"], {"gone": ""}, "run1")
+    assert forget(str(tmp_path), ["gone", "never-listed"]) == 2
+    assert sorted(json.loads(tiling.read_text())) == ["kept"] and json.loads(readable.read_text()) == {}
+    assert forget(str(tmp_path), ["gone"]) == 0 and forget(str(tmp_path / "nothing-here"), ["kept"]) == 0

@@ -81,3 +81,15 @@ def test_a_check_runs_alone(tmp_path, monkeypatch):
         evals, _ = _evaluations(defs, only, docs, instance)
     assert list(evals) == [("parsed_chunks", "parsed_chunks_tiling")]
     assert evals[("parsed_chunks", "parsed_chunks_tiling")][0] is True
+
+
+def test_every_check_is_in_its_assets_step_resources_included():
+    """Checks that take a resource (the round trip's, the meanings') join their asset's step, so their failing
+    documents accumulate across runs like every other check's."""
+    checks = list(_defs(True).asset_checks)
+    names = [c.op.name for c in checks]
+    assert all(name.endswith("_checks") for name in names), sorted(names)
+    specs = {s.name: c for c in checks for s in c.check_specs}
+    assert specs["resolved_meanings_not_suppressed"].op.name == "resolved_meanings_checks"
+    assert "meanings" in specs["resolved_meanings_not_suppressed"].op.required_resource_keys
+    assert "rewrite" in specs["rewritten_chunks_documents_ok"].op.required_resource_keys

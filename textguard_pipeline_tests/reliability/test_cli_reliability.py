@@ -7,6 +7,7 @@ where the machine does not allow mounts).
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -20,6 +21,7 @@ import pyarrow.parquet as pq
 import pytest
 from dagster import DagsterRunStatus, RunsFilter
 
+from textguard_pipeline.defs_kit.check_history import history_path, update
 from textguard_pipeline.operations.instance import open_instance
 
 from ._cli import assert_no_torn_files, parquet_files, place, write_docs
@@ -157,9 +159,15 @@ def test_stale_documents_are_reported_and_removed_only_by_prune(tmp_path):
     assert dry.returncode == 0, dry.stderr[-3000:]
     assert "would remove partition doc002.txt" in dry.stdout and all(f.exists() for f in stale_files)
 
+    # a failing-documents row of the stale document (as a failed check would leave it) goes with it
+    history = history_path(str(p.warehouse), "parsed_chunks", "parsed_chunks_tiling")
+    update(history, ["doc002.txt", "doc001.txt"], {"doc002.txt": "gap", "doc001.txt": "gap"}, "run-x")
+
     done = subprocess.run(p.command("prune", "--yes"), env=p.env(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "removed 1 partition(s) and 2 file(s)" in done.stdout
+    assert "removed 1 row(s) of the checks' documents-failing tables" in done.stdout
+    assert sorted(json.loads(history.read_text())) == ["doc001.txt"]
     assert not any(f.exists() for f in stale_files)
     assert sorted(open_instance(p.home).get_dynamic_partitions("documents")) == ["doc000.txt", "doc001.txt"]
     assert p.report().returncode == 0 and "## Stale documents" not in p.markdown()
