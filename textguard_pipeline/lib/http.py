@@ -3,6 +3,10 @@ a rate limit, an on-disk response cache and a spending budget.
 
 Every outbound JSON-over-HTTP call of the project goes through :class:`HttpClient`:
 
+* **Deadlines**: an attempt ends by ``timeout_s`` and a request, retries and waits included, by
+  ``deadline_s`` (:func:`default_deadline` for the LLM and NER clients), also against a server that sends its
+  headers or body a byte at a time (:mod:`.deadline` bounds every socket operation); a retry whose wait would
+  pass the deadline is not made.
 * **Retries** on connection errors, timeouts, 5xx and 429, at most ``max_retries`` times, waiting
   ``backoff_s · 2^(n-1)`` (plus up to 25 % jitter) or the server's ``Retry-After`` (seconds or an
   HTTP date), whichever is longer, capped at ``max_retry_after_s``. Other 4xx answers are returned
@@ -46,6 +50,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 import httpx
 
+from . import deadline as _deadline
 from .outage import outage_label
 from .redact import redact, redact_url, register_url
 
@@ -85,6 +90,7 @@ class HttpConfig:
     retry_statuses: tuple[int, ...] | None = None  # None: every 5xx and 429
     retry_errors: bool = True  # retry connection errors and timeouts too
     max_response_bytes: int = 64 * 1024 * 1024  # a larger body is refused while it streams in
+    deadline_s: float | None = None  # a request's total, waits included (None: only each attempt is bounded)
 
     def retries_status(self, status: int) -> bool:
         if self.retry_statuses is None:
@@ -103,6 +109,11 @@ class HttpResponse:
 
     def json(self) -> Any:
         return jsonlib.loads(self.text)
+
+
+def default_deadline(timeout_s: float, max_retries: int) -> float:
+    """A request's total deadline when none is set: as long as its attempts may take (waits count against it)."""
+    return timeout_s * (max_retries + 1)
 
 
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -398,6 +409,8 @@ class HttpClient:
     ):
         self.config = config or HttpConfig()
         self._client = client or httpx.Client(timeout=self.config.timeout_s)
+        if client is None and not _deadline.install(self._client):
+            log.warning("this httpx cannot be given request deadlines: only httpx's per-read timeouts apply")
         self._slots = threading.BoundedSemaphore(max(1, self.config.concurrency))
         self._rate = RateLimiter(self.config.requests_per_minute)
         self.tokens = TokenRateLimiter(self.config.tokens_per_minute, sleep=sleep)
@@ -500,12 +513,18 @@ class HttpClient:
         retry_after: float | None = None
         body: dict[str, Any] = {"json": json} if content is None else {"content": content}
         register_url(url)  # its password is masked in every message from now on
+        total = self.config.deadline_s if self.config.deadline_s is not None else math.inf
+        ends: float | None = None  # the request's deadline, from its first attempt (queueing before is not counted)
         for attempt in range(self.config.max_retries + 1):
             if last is not None and last.kind != "http" and not self.config.retry_errors:
                 break
             if attempt:
+                wait = self.wait_for(attempt, retry_after)
+                if ends is not None and time.monotonic() + wait >= ends:
+                    last.args = (f"{last.args[0]}; no retry: the {total:g}s deadline of the request would pass",)
+                    break
                 self.meter.add(retries=1)
-                self._sleep(self.wait_for(attempt, retry_after))
+                self._sleep(wait)
             retry_after = None
             self._rate.acquire()
             if self.tokens.acquire(tokens):
@@ -513,14 +532,25 @@ class HttpClient:
             t0 = time.perf_counter()
             try:
                 with self._slots:
+                    now = time.monotonic()
+                    ends = ends if ends is not None else now + total
+                    if ends <= now:
+                        raise httpx.ConnectTimeout("the request's deadline passed before this attempt")
                     req = self._client.build_request(method, url, params=params, headers=dict(headers or {}), **body)
-                    r, text = self._receive(req, cap)
+                    with _deadline.scope(min(ends, now + self.config.timeout_s)):
+                        r, text = self._receive(req, cap)
             except httpx.TimeoutException as exc:
-                last = HttpError(
-                    "timeout",
-                    f"{method} {url}: timed out (the {self.config.timeout_s:g}s deadline per attempt; {type(exc).__name__})",
-                    attempts=attempt + 1,
+                passed = time.monotonic() >= ends
+                which = (
+                    f"the {total:g}s deadline of the request"
+                    if passed
+                    else f"the {self.config.timeout_s:g}s per attempt"
                 )
+                last = HttpError(
+                    "timeout", f"{method} {url}: timed out ({which}; {type(exc).__name__})", attempts=attempt + 1
+                )
+                if passed:
+                    break
                 continue
             except httpx.TransportError as exc:
                 last = HttpError("unreachable", f"{method} {url}: {type(exc).__name__}: {exc}", attempts=attempt + 1)
@@ -547,9 +577,8 @@ class HttpClient:
 
     def _receive(self, req: httpx.Request, cap: int) -> tuple[httpx.Response, str]:
         """Send and read the body in pieces, stopping as soon as it passes ``cap`` bytes (a declared
-        Content-Length over the cap is refused before any of the body is read) or the attempt's total
-        deadline (``timeout_s``) passes: httpx's timeout bounds each read, so a server dripping a byte at a
-        time would otherwise hold the request for ever."""
+        Content-Length over the cap is refused before any of the body is read). The attempt's deadline bounds
+        every read (:mod:`.deadline`); the check below is the same bound for a client given from outside."""
         deadline = time.monotonic() + self.config.timeout_s
         r = self._client.send(req, stream=True)
         try:
@@ -561,7 +590,7 @@ class HttpClient:
             buf = bytearray()
             for piece in r.iter_bytes():
                 if time.monotonic() > deadline:
-                    raise httpx.ReadTimeout(f"the answer was still arriving at the {self.config.timeout_s:g}s deadline")
+                    raise httpx.ReadTimeout("the answer was still arriving at the attempt's deadline")
                 buf += piece
                 if len(buf) > cap:
                     raise HttpError("too_large", f"{req.method} {req.url}: answer over the cap of {cap} bytes, stopped")

@@ -22,7 +22,7 @@ from typing import Any, Callable
 import httpx
 
 from .. import settings as _settings
-from .http import Budget, HttpClient, HttpConfig, HttpError, Meter
+from .http import Budget, HttpClient, HttpConfig, HttpError, Meter, default_deadline
 from .ledger import LedgerBudget
 from .outage import Outage, outage_label
 from .redact import redact, redact_url, register_secret, register_url
@@ -55,6 +55,7 @@ class LLMConfig:
     requests_per_minute: float = 0.0
     tokens_per_minute: float = 0.0
     cache_dir: str | None = None  # None: every request goes to the endpoint
+    deadline_s: float | None = None  # a request's total, retries and waits included; None: default_deadline
     price_in_per_1k: float = 0.0
     price_out_per_1k: float = 0.0
     max_cost: float | None = None
@@ -210,6 +211,7 @@ class ChatClient:
             requests_per_minute=config.requests_per_minute,
             tokens_per_minute=config.tokens_per_minute,
             cache_dir=config.cache_dir,
+            deadline_s=config.deadline_s or default_deadline(config.timeout_s, config.max_retries),
         )
         self.http = HttpClient(http_cfg, client=client, meter=meter)
         if budget is None and config.ledger_path:

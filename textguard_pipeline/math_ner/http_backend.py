@@ -9,7 +9,7 @@ from typing import Any, Iterable
 
 from pydantic import ValidationError
 
-from ..lib.http import HttpClient, HttpConfig, HttpError, HttpResponse
+from ..lib.http import HttpClient, HttpConfig, HttpError, HttpResponse, default_deadline
 from ..lib.outage import outage_label
 from ..lib.redact import redact_url
 from .rules import RuleBasedExtractor
@@ -77,6 +77,7 @@ class HttpNerBackend:
                 max_retry_after_s=max_retry_after_s,
                 concurrency=POOL,
                 retry_statuses=RETRY_STATUSES,
+                deadline_s=default_deadline(timeout_ms / 1000, max_retries),
             )
         )
         self._log = logger or log
@@ -102,7 +103,7 @@ class HttpNerBackend:
     def _error(self, url: str, exc: HttpError) -> NerBackendError:
         """The seed's status for a call that failed for good (after the retries)."""
         if exc.kind == "timeout":
-            return NerBackendError("timeout", f"{url} gave no answer within {self.timeout_ms} ms ({exc})")
+            return NerBackendError("timeout", f"{url} gave no answer in time ({exc})")
         if exc.kind == "unreachable":
             return NerBackendError("unreachable", f"{url}: {exc}")
         kind = {503: "unavailable", 504: "timeout"}.get(exc.status or 0, "http")

@@ -17,7 +17,7 @@ MESSAGES = [{"role": "user", "content": "say ok"}]
 
 
 def _client(standin, **kw):
-    return ChatClient(LLMConfig(base_url=f"{standin.base_url}/v1", max_retries=0, backoff_s=0.01, **kw))
+    return ChatClient(LLMConfig(base_url=f"{standin.base_url}/v1", **{"max_retries": 0, "backoff_s": 0.01, **kw}))
 
 
 def test_a_slow_dripping_server_cannot_hold_a_request_past_its_deadline(fresh_standin):
@@ -28,6 +28,16 @@ def test_a_slow_dripping_server_cannot_hold_a_request_past_its_deadline(fresh_st
         _client(fresh_standin, timeout_s=1.0).complete(MESSAGES)
     assert err.value.kind == "timeout" and "deadline" in str(err.value)
     assert time.monotonic() - t0 < 4.0
+
+
+def test_a_server_dripping_its_headers_cannot_hold_a_request_past_its_total_deadline(fresh_standin):
+    # ≈ 80 header bytes 0.1 s apart: every read well within the 1 s timeout, ≈ 8 s per attempt
+    fresh_standin.script({ROUTE: [{**fresh_standin.chat_reply("x"), "drip_headers": 0.1}]})
+    t0 = time.monotonic()
+    with pytest.raises(LLMError) as err:
+        _client(fresh_standin, timeout_s=1.0, max_retries=2, deadline_s=1.5).complete(MESSAGES)
+    assert err.value.kind == "timeout" and "1.5s deadline of the request" in str(err.value)
+    assert time.monotonic() - t0 < 3.0
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ script it over HTTP:
   or ``{"status": 200, "body": "...", "content_type": "..."}``, with an optional
   ``"delay": seconds``, optional ``"headers": {...}`` (e.g. ``Retry-After``) and ``"chunked": true``
   (sent without Content-Length, in 64 KiB chunks), or ``"drip": seconds`` (the body one byte at a time, that
-  far apart: a slow-dripping server).
+  far apart: a slow-dripping server), or ``"drip_headers": seconds`` (the status line and headers so).
 * Mangler mode (an OpenAI-compatible model that mangles placeholders the way real ones do):
   ``{"mangle": {"kind": "bare"}}`` answers a chat request with the protected text of its last user
   message (between the ``<text>`` lines) mangled by that kind (see ``mangle.py``);
@@ -63,7 +63,11 @@ class Handler(BaseHTTPRequestHandler):
         headers: dict | None = None,
         chunked=False,
         drip=0.0,
+        drip_headers=0.0,
     ) -> None:
+        if drip_headers:
+            self._drip_headers(status, body, ctype, headers, drip_headers)
+            return
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         for k, v in (headers or {}).items():
@@ -86,6 +90,15 @@ class Handler(BaseHTTPRequestHandler):
             part = body[i : i + 65536]
             self.wfile.write(f"{len(part):x}\r\n".encode() + part + b"\r\n")
         self.wfile.write(b"0\r\n\r\n")
+
+    def _drip_headers(self, status: int, body: bytes, ctype: str, headers: dict | None, every: float) -> None:
+        head = f"HTTP/1.1 {status} OK\r\nContent-Type: {ctype}\r\nContent-Length: {len(body)}\r\n"
+        head += "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items()) + "\r\n"
+        for ch in head.encode():
+            self.wfile.write(bytes([ch]))
+            self.wfile.flush()
+            time.sleep(every)
+        self.wfile.write(body)
 
     def _handle(self, method: str) -> None:
         parts = urlsplit(self.path)
@@ -157,6 +170,7 @@ class Handler(BaseHTTPRequestHandler):
                 resp.get("headers"),
                 bool(resp.get("chunked")),
                 float(resp.get("drip", 0)),
+                float(resp.get("drip_headers", 0)),
             )
         except (BrokenPipeError, ConnectionResetError):
             pass
