@@ -65,6 +65,8 @@ def test_textguard_dev_started_in_the_background_stops_on_a_signal_leaving_no_pr
             log=log,
         )
         assert len(_processes_with(marker)) >= 3  # textguard dev, dagster dev, webserver/daemon …
+        # the instance reads the dagster.yaml the docs name (DAGSTER_HOME's): no warning about another one
+        assert "dagster.yaml" not in log.read_text(errors="replace"), log.read_text(errors="replace")[-2000:]
         os.kill(int(pidfile.read_text()), sig)
         deadline = time.monotonic() + 60
         while _processes_with(marker) and time.monotonic() < deadline:
