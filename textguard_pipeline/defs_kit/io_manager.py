@@ -212,6 +212,15 @@ class ParquetIOManager(UPathIOManager):
         except Exception as exc:  # a truncated or foreign file
             return MissingPartition(key, str(path), f"unreadable file {path}: {type(exc).__name__}: {exc}")
 
+    def remove_partition(self, asset_dir: str, key: str) -> None:
+        """Remove the stored file of ``key`` (a document that failed for a reason of its own in a step that
+        writes no output); a refused key names no file and nothing is touched."""
+        try:
+            path = partition_path(self._base_path, asset_dir, key)
+        except InvalidPartitionKey:
+            return
+        path.unlink(missing_ok=True)
+
     def stamp(self, asset_dir: str, key: str) -> dict[str, str] | None:
         """The stamp of the stored file of ``key`` (what it was built from), or None (no file, no stamp)."""
         try:

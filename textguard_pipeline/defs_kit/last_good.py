@@ -86,6 +86,14 @@ def keep_last_good(context: AssetExecutionContext, key: str, frames: list[Any], 
     return KeepFile(reason)
 
 
+def drop_file(context: AssetExecutionContext, key: str) -> None:
+    """Remove the stored file of ``key``: the document failed in a step that writes nothing (a one-document
+    run), and its earlier file must not outlive the failure any more than in a multi-document run."""
+    manager = _manager(context)
+    if manager is not None:
+        manager.remove_partition("/".join(context.assets_def.key.path), key)
+
+
 def keep_all(context: AssetExecutionContext, reason: str) -> tuple[dict[str, KeepFile | None], dict[str, str]]:
     """Every partition of the run failed for ``reason`` (outside the documents, e.g. a missing setting): the
     outputs (KeepFile for a still-valid file, None otherwise) and the kept ones' reasons."""

@@ -3,9 +3,9 @@
 An asset body is ``per_document(context, build, upstream...)`` where
 ``build(doc_id, *frames) -> DataFrame`` is one core call. A document whose
 build raises is isolated: in a one-document run the step fails with the
-document's error; in a multi-document run the other documents are written,
-the failed one gets no file (an earlier file is removed) and is listed in the
-``failed_documents`` metadata, which the ``<asset>_documents_ok`` check reports.
+document's error; in a multi-document run the other documents are written and the failed one is
+listed in the ``failed_documents`` metadata, which the ``<asset>_documents_ok`` check reports.
+Either way the failed document gets no file: an earlier file is removed.
 A document that failed for a reason outside it (an endpoint outage, a spent budget, a missing setting)
 keeps its earlier file instead, while that file is still valid, and is listed as ``stale_documents``
 (:mod:`.last_good`); in a one-document run too.
@@ -38,7 +38,7 @@ from ..lib.redact import redact
 from ..settings import max_partitions_per_run
 from .checks import BLOCKING_RULES, FRAME_RULES, Rule
 from .io_manager import KeepFile, MissingPartition, ParquetIOManager, partition_key_problem
-from .last_good import keep_last_good, stamp_frame
+from .last_good import drop_file, keep_last_good, stamp_frame
 from .partitions import documents_partitions
 from .rule_memo import MEMO, Results, text_fingerprint
 
@@ -158,6 +158,7 @@ def per_document(
                 stale[key] = kept.reason
                 continue
             if len(keys) == 1:
+                drop_file(context, key)
                 raise Failure(
                     description=f"document {key!r}: {why}",
                     metadata={"doc_id": key, "traceback": MetadataValue.text(redact(traceback.format_exc()[-4000:]))},
@@ -166,6 +167,7 @@ def per_document(
             out[key] = None
             failures[key] = why
     if len(keys) == 1 and skipped:
+        drop_file(context, keys[0])
         raise Failure(description=next(iter(skipped.values())), metadata={"doc_id": keys[0]})
     written = {k: v for k, v in out.items() if isinstance(v, pd.DataFrame)}
     for key, reason in stale.items():

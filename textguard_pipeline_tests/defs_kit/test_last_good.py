@@ -15,6 +15,7 @@ from ._corpus import small_corpus
 
 DOCS = {"a.md": "Alpha text here.\n", "b.md": "Bravo text here, with Smith et al. (2020).\n", "c.md": "Charlie.\n"}
 FAIL: dict[str, Exception] = {}  # doc_id → what the build raises in the next run
+ONLY: set[str] = set()  # when not empty: the assets whose build raises (every one but source_documents else)
 
 
 def _words(doc_id: str, src: pd.DataFrame) -> pd.DataFrame:
@@ -62,9 +63,11 @@ def _mats(res, asset="words"):
 @pytest.fixture
 def corpus(tmp_path, monkeypatch):
     FAIL.clear()
+    ONLY.clear()
     root = small_corpus(tmp_path, monkeypatch, DOCS)
     yield root
     FAIL.clear()
+    ONLY.clear()
 
 
 def test_an_outage_keeps_the_file_marked_stale_and_a_failure_of_the_document_removes_it(tmp_path, corpus):
@@ -103,6 +106,22 @@ def test_a_one_document_run_keeps_the_file_too_and_its_step_succeeds(tmp_path, c
     assert "budget" in _mats(res)["c.md"]["stale_reason"].value
 
 
+def test_a_one_document_run_whose_document_fails_removes_its_file(tmp_path, corpus):
+    assert _run(tmp_path, sorted(DOCS))[0].success
+    FAIL["c.md"] = ValueError("the document is odd")
+    res, folder = _run(tmp_path, ["c.md"])
+    assert not res.success and not (folder / "c.md.parquet").exists()
+    assert (folder / "a.md.parquet").exists()  # the other documents are not touched
+
+
+def test_a_one_document_run_through_an_outage_removes_a_file_its_document_outgrew(tmp_path, corpus):
+    assert _run(tmp_path, sorted(DOCS))[0].success
+    (corpus / "c.md").write_text("Charlie changed.\n", encoding="utf-8")
+    FAIL["c.md"] = Outage("down")
+    res, folder = _run(tmp_path, ["c.md"])
+    assert not res.success and not (folder / "c.md.parquet").exists()
+
+
 SLICES = ("ingest", "protection", "math_ner", "citations", "markers", "meanings")
 
 
@@ -126,7 +145,8 @@ def test_every_document_asset_keeps_an_unchanged_documents_file_through_an_outag
 
         def wrapped(context, build, *ups, _inner=module.per_document, **kw):
             def failing(doc_id, *frames):
-                if doc_id in FAIL and context.assets_def.key.to_user_string() != "source_documents":
+                name = context.assets_def.key.to_user_string()
+                if doc_id in FAIL and name != "source_documents" and (not ONLY or name in ONLY):
                     raise FAIL[doc_id]
                 return build(doc_id, *frames)
 
@@ -149,6 +169,22 @@ def test_every_document_asset_keeps_an_unchanged_documents_file_through_an_outag
         assert pq.read_table(wh / a / "b.md.parquet").equals(before[a]), a
         assert _mats(res, a)["b.md"]["stale"].value is True, a
 
+    # A one-document run whose document fails in an asset removes that asset's file (its downstream assets do
+    # not run). Deepest first, so that each asset fails once with its upstream files in place.
+    FAIL["b.md"] = ValueError("the document is odd")
+    deep, top = {"gated_markers"}, {"parsed_chunks"}
+    rounds = [deep, set(assets) - deep - top, top]
+    for failing in rounds:
+        ONLY.clear()
+        ONLY.update(failing)
+        assert not _every_asset(tmp_path, ["b.md"]).success
+        assert sorted(a for a in failing if (wh / a / "b.md.parquet").exists()) == [], failing
+    assert [a for a in assets if (wh / a / "a.md.parquet").exists()] == assets  # the others are not touched
+
+    FAIL.clear()
+    ONLY.clear()
+    assert _every_asset(tmp_path, keys).success  # b.md's files again, for the last case
+    FAIL["b.md"] = Outage("endpoint down")
     (corpus / "b.md").write_text("Bravo has changed.\n", encoding="utf-8")
     _every_asset(tmp_path, keys)
     assert [a for a in assets if (wh / a / "b.md.parquet").exists()] == []

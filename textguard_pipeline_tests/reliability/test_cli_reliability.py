@@ -200,3 +200,19 @@ def test_unreadable_and_oversized_files_are_flagged_rows_and_a_failing_report(tm
         assert rows[doc]["status"] == "ok"
         assert pq.read_table(p.warehouse / "parsed_chunks" / f"{doc}.parquet").num_rows > 0
     assert "doc000.txt" not in failures and "doc001.txt" not in failures
+
+
+def test_a_one_document_run_whose_document_went_bad_leaves_none_of_its_earlier_files(tmp_path):
+    p = place(tmp_path)
+    write_docs(p.corpus, 1)
+    first = p.report()
+    assert first.returncode == 0, first.stderr[-3000:]
+    chunks = p.warehouse / "parsed_chunks" / "doc000.txt.parquet"
+    assert chunks.exists()
+
+    res = p.report(extra_env={"TEXTGUARD_MAX_DOCUMENT_BYTES": "100"})  # now over the limit: its own failure
+    assert res.returncode == 1
+    assert "over the per-document limit" in p.markdown()
+    assert not chunks.exists()  # the earlier chunks do not outlive the document's failure
+    row = pq.read_table(p.warehouse / "source_documents" / "doc000.txt.parquet").to_pylist()[0]
+    assert row["status"] == "error"
