@@ -19,10 +19,20 @@ log = logging.getLogger(__name__)
 
 
 class NerBackendError(RuntimeError):
-    """A failed backend call. ``kind``: unreachable | timeout | unavailable | invalid_response | http;
-    ``status``: the HTTP status our API answers with (503 / 504 / 500 / 502)."""
+    """A failed backend call. ``kind``: unreachable | timeout | unavailable | budget | config | invalid_response |
+    http; ``status``: the HTTP status our API answers with (503 / 504 / 500 / 502). ``budget`` (the run's cost
+    or token cap is reached) and ``config`` (e.g. an unwritable response cache) are outages with their own
+    reason (:mod:`textguard_pipeline.lib.outage`), not worth another try."""
 
-    STATUS = {"unreachable": 503, "unavailable": 503, "timeout": 504, "invalid_response": 500, "http": 502}
+    STATUS = {
+        "unreachable": 503,
+        "unavailable": 503,
+        "budget": 503,
+        "timeout": 504,
+        "config": 500,
+        "invalid_response": 500,
+        "http": 502,
+    }
 
     def __init__(self, kind: str, message: str, raw: str | None = None):
         self.kind = kind
@@ -32,11 +42,11 @@ class NerBackendError(RuntimeError):
 
     @property
     def retryable(self) -> bool:
-        return self.status in (503, 504)
+        return self.status in (503, 504) and self.kind != "budget"
 
     @property
     def outage(self) -> str | None:
-        """ "outage" when the backend could not answer (an invalid answer is not one)."""
+        """outage | budget | configuration when the backend could not answer (an invalid answer is not one)."""
         return outage_label(self.kind)
 
 
@@ -107,6 +117,8 @@ class HttpNerBackend:
         if exc.kind == "unreachable":
             return NerBackendError("unreachable", f"{url}: {exc}")
         kind = {503: "unavailable", 504: "timeout"}.get(exc.status or 0, "http")
+        if exc.status == 503 and _answered_kind(exc.raw) == "budget":  # a NER service whose LLM budget is spent
+            kind = "budget"
         return NerBackendError(kind, f"{url} answered {exc.status} ({exc})", raw=(exc.raw or "")[:RAW_LOG_CHARS])
 
     def extract(self, text: str) -> NERResult:
@@ -142,6 +154,15 @@ class HttpNerBackend:
                 out = parse_output(json.dumps(answer), self.batch_url, self._log)
                 results.append(result_from_output(text, out, self.batch_url, self._log))
         return results
+
+
+def _answered_kind(raw: str | None) -> str | None:
+    """The ``kind`` a NER service's error answer names (``{"detail": …, "kind": …}``), else None."""
+    try:
+        kind = json.loads(raw or "").get("kind")
+    except (ValueError, AttributeError):
+        return None
+    return kind if isinstance(kind, str) else None
 
 
 def parse_output(raw: str, source: str, logger: logging.Logger) -> LLMNEROutput:

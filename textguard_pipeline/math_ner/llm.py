@@ -81,8 +81,8 @@ def _backend_error(exc: LLMError, label: str) -> NerBackendError:
         return NerBackendError("timeout", f"{label}: {exc}")
     if exc.kind == "unreachable":
         return NerBackendError("unreachable", f"{label}: {exc}")
-    if exc.kind == "budget":  # the run's cost or token cap is reached: no more calls
-        return NerBackendError("unavailable", f"{label}: {exc}")
+    if exc.kind in ("budget", "config"):  # the cost or token cap is reached, the cache cannot be written
+        return NerBackendError(exc.kind, f"{label}: {exc}")
     if exc.kind == "http" and (status is None or status == 429 or status >= 500):
         return NerBackendError("unavailable", f"{label}: {exc}", raw=exc.raw)
     if exc.kind == "http":

@@ -130,3 +130,24 @@ def test_extract_many_keeps_the_order_and_runs_concurrently(fresh_standin):
     results = x.extract_many([SEED_TEXT] * 4)
     assert time.monotonic() - t0 < 1.5 and [len(r.frames) for r in results] == [2, 2, 2, 2]
     assert x.usage()["requests"] == 4
+
+
+def test_a_spent_budget_is_reported_as_budget_not_as_an_endpoint_outage(fresh_standin):
+    from textguard_pipeline.lib.outage import outage_of
+
+    fresh_standin.script({ROUTE: [chat(SEED_OUTPUT)]})
+    x = extractor(fresh_standin, max_cost=0.000001, price_in_per_1k=1.0)
+    with pytest.raises(NerBackendError) as ei:
+        x.extract(SEED_TEXT)
+    assert (ei.value.kind, ei.value.outage, outage_of(ei.value)) == ("budget", "budget", "budget")
+    assert not ei.value.retryable and chat_requests(fresh_standin) == []  # refused before anything was paid
+
+
+def test_a_ner_service_whose_budget_is_spent_is_a_budget_outage_through_http(fresh_standin):
+    from textguard_pipeline.math_ner import HttpNerBackend
+
+    spent = {"status": 503, "json": {"detail": "NER backend budget (503): spent", "kind": "budget"}}
+    fresh_standin.script({"POST /ner": [spent]})
+    with pytest.raises(NerBackendError) as ei:
+        HttpNerBackend(f"{fresh_standin.base_url}/ner", max_retries=0).extract(SEED_TEXT)
+    assert (ei.value.kind, ei.value.status, ei.value.outage) == ("budget", 503, "budget")
