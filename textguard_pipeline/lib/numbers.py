@@ -22,7 +22,7 @@ decimal mark. The rule that keeps lists, years and table columns apart:
 
 Several separators that do not form one number (``1.2.3``, ``1,2,3``, ``3.11.2``) are no number at all:
 versions and lists, the callers read them otherwise. Ranges: :func:`find_ranges` (``10–20``, ``10 to 20``,
-``de 10 à 20``, ``od 10 do 20``).
+``de 10 à 20``, ``od 10 do 20``); numbers with a magnitude suffix: :func:`read_magnitudes` (``1.2M``, ``350k``).
 """
 
 from __future__ import annotations
@@ -161,6 +161,33 @@ def widen(start: int, end: int, tokens: list[NumberToken]) -> tuple[int, int]:
     if 0 <= j < len(tokens) and tokens[j].start < end < tokens[j].end:
         end = tokens[j].end
     return start, end
+
+
+#: magnitude suffixes written right after a number ("1.2M", "350k", "7B"; "2.5 bn" may take a space)
+MAGNITUDES: dict[str, int] = {"k": 10**3, "K": 10**3, "M": 10**6, "B": 10**9, "T": 10**12, "bn": 10**9, "mn": 10**6}
+# a digit first (the scan skips to digits); what may stand before the number is checked by hand
+_MAGNITUDE = re.compile(r"\d+(?:[.,]\d+)*(?:(?P<one>[kKMBT])(?![\w-])|[ \t]?(?P<word>bn|mn)(?!\w))")
+
+
+def read_magnitudes(text: str, locale: str = "en") -> list[NumberToken]:
+    """Every number with a magnitude suffix (:data:`MAGNITUDES`) as one token, suffix included, valued
+    (``1.2M`` → 1200000.0). The number is read as :func:`parse_number` reads one in ``locale`` (``1,5M`` is one
+    in French, not in English); one glued to a word, a dot, a comma or a dash before it is none (``A100k``)."""
+    out: list[NumberToken] = []
+    for m in _MAGNITUDE.finditer(text):
+        s = m.start()
+        if s and (text[s - 1].isalnum() or text[s - 1] in "_.,-"):
+            continue
+        suffix = m.group("one") or m.group("word")
+        raw = text[s : m.end()]
+        parsed = parse_number(raw[: len(raw) - len(suffix)].rstrip(" \t"), locale)
+        if parsed is None:
+            continue
+        value, grouped = parsed
+        if not isinstance(value, str):
+            value = value * MAGNITUDES[suffix]
+        out.append(NumberToken(s, m.end(), raw, value, grouped))
+    return out
 
 
 @dataclass(frozen=True)

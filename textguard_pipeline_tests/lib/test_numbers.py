@@ -2,7 +2,7 @@
 
 import pytest
 
-from textguard_pipeline.lib.numbers import find_ranges, locale_for, read_numbers, widen
+from textguard_pipeline.lib.numbers import find_ranges, locale_for, read_magnitudes, read_numbers, widen
 
 
 def _read(text, locale="en"):
@@ -63,3 +63,18 @@ def test_a_comma_list_of_spaced_numbers_is_not_a_table_row():
         ("1 234,5", 1234.5),
         ("2 500", 2500),
     ]
+
+
+def test_a_number_with_a_magnitude_suffix_is_one_token_valued_with_its_magnitude():
+    text = "1.2M examples, 350k steps, a 7B model, 2.5 bn tokens; not A100k, v1.2M, 1.2.3k or -3k"
+    assert [(t.text, t.value) for t in read_magnitudes(text)] == [
+        ("1.2M", 1_200_000),
+        ("350k", 350_000),
+        ("7B", 7_000_000_000),
+        ("2.5 bn", 2_500_000_000),
+    ]
+    assert [(t.text, t.value) for t in read_magnitudes("1,5M et 1,200k", "fr")] == [
+        ("1,5M", 1_500_000),
+        ("1,200k", 1200),
+    ]
+    assert [t.text for t in read_magnitudes("1,5M and 1,200k")] == ["1,200k"]
