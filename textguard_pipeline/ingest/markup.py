@@ -9,7 +9,8 @@ Every pattern runs in linear time (no nested quantifier over the same characters
 Kinds, per format (``tex``, ``md``; ``txt`` also covers reStructuredText, which is read as plain text):
 
 * every format: ``url``, ``email``, ``doi``, ``arxiv``;
-* LaTeX: ``latex_ref`` (``\\ref`` family, ``\\label`` with its argument), ``latex_cite``, ``url`` (``\\url{…}``
+* LaTeX: ``latex_ref`` (``\\ref`` family, ``\\label`` with its argument; the reference noun before a ``\\ref``
+  goes with it, ``Table~\\ref{t}``, so that no term holding the noun cuts the reference), ``latex_cite``, ``url`` (``\\url{…}``
   and ``\\href{target}``, whose text argument stays prose), ``latex_verb``, ``latex_file`` (``\\includegraphics``,
   ``\\input`` …), ``latex_env`` (``\\begin{…}``/``\\end{…}``), ``latex_command`` (the name of any other command:
   ``\\emph{…}``'s argument stays prose), ``latex_brace``, ``table_sep`` (``&``), ``row_end`` (``\\\\``),
@@ -41,6 +42,16 @@ _ARXIV = re.compile(
     re.I,
 )
 
+#: the nouns a reader writes before a reference number ("Table 2", "Eq. (4)", "§ 3"); protection's
+#: cross-references read the same list (``protection.recognizers.markup_forms``)
+REFERENCE_NOUNS = (
+    r"[Tt]ables?|[Tt]ab\.|[Ff]igures?|[Ff]igs?\.|[Ee]quations?|[Ee]qs?\.|[Ss]ections?|[Ss]ecs?\.|[Ss]ect\.|"
+    r"[Cc]hapters?|[Cc]h\.|[Aa]ppendi(?:x|ces)|[Aa]lgorithms?|[Aa]lg\.|[Ll]istings?|[Tt]heorems?|[Ll]emmas?|"
+    r"[Dd]efinitions?|[Cc]orollar(?:y|ies)|[Pp]ropositions?|[Ee]xamples?|[Rr]emarks?|[Ff]ootnotes?|[Ll]ines?|"
+    r"[Pp]ages?|pp?\."
+)
+#: a reference noun right before a ``\ref`` (searched only in the few characters before one)
+_NOUN_BEFORE = re.compile(r"(?<![\w\\])(?:" + REFERENCE_NOUNS + r"|§§?|\\S)(?:[ \t\u00a0~]|\\,|\\ )*\Z")
 _OPT = r"(?:\[[^\]\n]{0,200}\])*"  # optional arguments, no nesting
 _ARG = r"\{[^{}]{0,500}\}"  # one braced argument without nested braces
 _TEX = [
@@ -127,6 +138,9 @@ def find_markup(text: str, fmt: str, start: int = 0, end: int | None = None) -> 
             s, e = m.start(), m.end()
             if kind in _TRIMMED:
                 e = _trim(text, s, e)
+            elif kind == "latex_ref" and text[s + 1 : s + 6] != "label":
+                noun = _NOUN_BEFORE.search(text, max(start, s - 24), s)
+                s = noun.start() if noun else s
             if e > s:
                 found.append((s, -e, kind, rank))  # type: ignore[arg-type]
     found.sort(key=lambda t: (t[0], t[1], t[3]))

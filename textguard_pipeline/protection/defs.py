@@ -93,8 +93,8 @@ CHECKS = [
         "protected_chunks",
         "protected_chunks_markup_boundaries",
         _markup_boundary_rule,
-        description="No term cuts a markup span (a term lies inside one or holds whole ones), and no NER entity "
-        "holds markup (markup_spans, absolute offsets).",
+        description="Every term lies inside one markup span or contains none of it (markup_spans, absolute "
+        "offsets; a stray placeholder bracket of the literal recogniser is exempt).",
         with_sources=False,
     ),
     documents_ok_check("protected_chunks"),

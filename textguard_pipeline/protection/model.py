@@ -62,6 +62,8 @@ class TextChunk:
     parser_placeholders: frozenset[str] = frozenset()
     language: str | None = None
     markup: tuple[tuple[int, int, str], ...] = ()
+    #: the prose view, made once (markup_forms and NER both read it)
+    _view: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, chunk: Chunk | str | TextChunk) -> TextChunk:
@@ -74,7 +76,9 @@ class TextChunk:
 
     def prose_view(self) -> str:
         """``text`` with its markup blanked (same length): what a model that reads words should see."""
-        return blank(self.text, self.markup) if self.markup else self.text
+        if self._view is None:
+            object.__setattr__(self, "_view", blank(self.text, self.markup) if self.markup else self.text)
+        return self._view
 
 
 @dataclass(frozen=True, slots=True)

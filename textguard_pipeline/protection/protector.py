@@ -16,6 +16,7 @@ from ..ingest.parsing import Chunk, ChunkType
 from ..lib.placeholder_audit import missing_occurrences, stray_tokens
 from ..lib.placeholders import UnknownPlaceholderError, restore_placeholders
 from .errors import EmptyTextError, MissingPlaceholdersError, NotProseChunkError, UnknownPlaceholdersError
+from .markup_rules import EXEMPT_SOURCES, MarkupFence
 from .model import ProtectedChunk, TermProtectionConfig, TextChunk
 from .operator import apply_placeholders, select_spans
 from .registry import build_recognizers
@@ -61,12 +62,14 @@ class TermProtector:
                 raise NotProseChunkError(f"chunk {c.index}: text must be a str")
         inputs = [TextChunk.of(c) for c in chunks]
         found = [
-            (rec.find_many(inputs), bool(getattr(rec, "rejects_placeholders", False))) for _, rec in self._ranked()
+            (rec.find_many(inputs), bool(getattr(rec, "rejects_placeholders", False)), name in EXEMPT_SOURCES)
+            for name, rec in self._ranked()
         ]
         out = []
         for i, (c, tc) in enumerate(zip(chunks, inputs)):
-            spans = select_spans(c.text, tc.parser_placeholders, [(f[i], rejects) for f, rejects in found])
-            out.append(apply_placeholders(c, spans))
+            fence = MarkupFence(tc.markup) if tc.markup else None
+            ranked = [(f[i] if fence is None or exempt else _fenced(f[i], fence), rej) for f, rej, exempt in found]
+            out.append(apply_placeholders(c, select_spans(c.text, tc.parser_placeholders, ranked)))
         return out
 
     def protect_text(self, text: str, start: int = 0) -> ProtectedChunk:
@@ -108,3 +111,9 @@ class TermProtector:
             return restore_placeholders(paraphrased_text, chunk.placeholders(), strict=True)
         except UnknownPlaceholderError as exc:
             raise UnknownPlaceholdersError(exc.placeholders) from None
+
+
+def _fenced(cands: list, fence: MarkupFence) -> list:
+    """The candidates that lie inside one markup span or touch none (the boundary rule, issue 45): the others
+    are dropped here (NER trims its entities to their text before, ``recognizers.ner.clear_of_markup``)."""
+    return [c for c in cands if fence.breach(c.start, c.end) is None]

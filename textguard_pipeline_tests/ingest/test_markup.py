@@ -37,7 +37,7 @@ def test_latex_commands_references_tables_and_comments_are_found_with_their_kind
     q = quotes(TEX, "tex")
     for item in [
         ("latex_ref", r"\label{sec:res}"),
-        ("latex_ref", r"\ref{tab:main}"),
+        ("latex_ref", r"Table~\ref{tab:main}"),  # the noun goes with its reference
         ("latex_cite", r"\citet{smith2020}"),
         ("url", r"\url{https://x.org/a_b}"),
         ("url", r"\href{https://z.org/p}"),
@@ -55,6 +55,20 @@ def test_latex_commands_references_tables_and_comments_are_found_with_their_kind
         assert item in q, item
     # the prose arguments stay out of the markup: \emph's and \href's text
     assert not any("recall" in t or "project page" in t for _, t in q)
+
+
+def test_a_reference_takes_the_noun_before_it_and_nothing_else():
+    text = r"In Fig.\ \ref{f}, Eq.~\eqref{e}, \S\ref{s}, Tables \ref{a} and~\ref{b}; the xTable~\ref{q} and \label{l}."
+    refs = [t for k, t in quotes(text, "tex") if k == "latex_ref"]
+    assert refs == [
+        r"Fig.\ \ref{f}",
+        r"Eq.~\eqref{e}",
+        r"\S\ref{s}",
+        r"Tables \ref{a}",
+        r"\ref{b}",
+        r"\ref{q}",
+        r"\label{l}",
+    ]
 
 
 def test_markdown_targets_code_html_and_addresses_are_found_whole():

@@ -114,7 +114,7 @@ def test_field_acronyms_and_initials_before_et_al_are_not_entities(with_ner):
     assert not ner & {"CPU", "GPU", "RAM"} and not any("et al" in o and len(o) < 10 for o in ner), ner
 
 
-def test_the_boundary_rule_reports_a_term_that_cuts_markup_and_an_entity_that_holds_it():
+def test_the_boundary_rule_reports_every_term_that_cuts_markup_or_holds_some_outside_one_span():
     spans = [{"start": 10, "end": 30, "kind": "url"}, {"start": 40, "end": 46, "kind": "latex_command"}]
     frame = pd.DataFrame(
         {
@@ -124,8 +124,10 @@ def test_the_boundary_rule_reports_a_term_that_cuts_markup_and_an_entity_that_ho
                 [
                     {"start": 5, "end": 15, "source": "number", "original": "x"},  # cuts the URL
                     {"start": 12, "end": 20, "source": "markup", "original": "y"},  # inside it: fine
-                    {"start": 38, "end": 50, "source": "citation", "original": "z"},  # holds the command: fine
+                    {"start": 38, "end": 50, "source": "citation", "original": "z"},  # holds the command
                     {"start": 39, "end": 47, "source": "ner", "original": "w"},  # an entity holding markup
+                    {"start": 41, "end": 43, "source": "number", "original": "v"},  # inside the command: fine
+                    {"start": 8, "end": 32, "source": "literal", "original": "⟨"},  # a stray bracket: exempt
                 ]
             ],
         }
@@ -133,6 +135,7 @@ def test_the_boundary_rule_reports_a_term_that_cuts_markup_and_an_entity_that_ho
     found = markup_crossings(frame)
     assert [(f["original"] if "original" in f else f["term"], f["reason"].split()[0]) for f in found] == [
         ("x", "cuts"),
+        ("z", "holds"),
         ("w", "holds"),
     ]
 
@@ -152,3 +155,34 @@ def test_a_restructuredtext_literal_stays_readable_but_an_address_in_it_is_hidde
     found = terms_of([pc])
     assert ("https://s3.example.com", "markup", "url") in found and (":ref:`config`", "markup", "rst_role") in found
     assert "``endpoint_url``" in pc.protected_text and ("20.0", "number", "PARAM") in found
+
+
+def test_a_term_that_holds_markup_without_lying_inside_one_span_is_dropped_and_one_clear_of_it_kept():
+    # custom terms, with markup protection off, so that only the boundary rule stands between them and the markup
+    tp = TermProtector(
+        TermProtectionConfig(
+            use_ner=False, protect_markup=False, custom_terms=("Smith \\emph{et al.}", "see https", "et al.", "x.org")
+        )
+    )
+    text = "As Smith \\emph{et al.} say (et al. again), see https://x.org/a for more.\n"
+    (pc,) = protect(tp, text, "tex")
+    assert {t.original for t in pc.terms} == {"et al.", "x.org"}  # inside no markup / inside the URL
+    assert markup_crossings(protected_frame("d", [pc.chunk], tp)) == []
+
+
+def test_markup_that_begins_inside_the_parsers_math_is_hidden_by_its_part_outside(rules_only):
+    text = "Run it: $ x % y $ now, see https://x.org/a.\nA $\\url{x$ y} z.\n"
+    out = protect(rules_only, text, "tex")
+    found = [(t.original, t.label) for pc in out for t in pc.terms]
+    assert found == [(" now, see https://x.org/a.", "comment"), (" y}", "url")]
+    assert sum(pc.protected_text.count("⟨MATH_") for pc in out) == 2  # the math stays the parser's
+    assert markup_crossings(protected_frame("d", [pc.chunk for pc in out], rules_only)) == []
+
+
+def test_a_quantity_is_read_by_the_number_reader_in_the_chunks_language(rules_only):
+    from textguard_pipeline.protection.recognizers.markup_forms import MarkupFormRecognizer
+
+    rec = MarkupFormRecognizer()
+    quantities = lambda text, lang: [text[c.start : c.end] for c in rec.find(text, lang) if c.label == "quantity"]  # noqa: E731
+    assert quantities("1,5M rows and 2.5 bn tokens, 1,200k steps, A100k", "fr") == ["1,5M", "2.5 bn", "1,200k"]
+    assert quantities("1,5M rows and 2.5 bn tokens, 1,200k steps, A100k", "en") == ["2.5 bn", "1,200k"]

@@ -3,8 +3,9 @@ digits and quantities, hidden whole as terms with ``source = "markup"`` (issue 4
 
 Numeric citations come from the citations parser's own finder, so what ``citation_maps`` parses is what is
 hidden (``[3]``, ``[2, 3]``, ``[4–7]``); cross-references ("Table 2", "Eq. (4)", "§§ 3 à 5"), standard
-identifiers ("RFC 7159", "CVE-2021-44228"), names with digits ("NVIDIA A100", "GPT-4o", "ROUGE-L 41.2") and
-quantities with a magnitude suffix ("1.2M", "7B") are patterns of this module. It reads the chunk's prose view
+identifiers ("RFC 7159", "CVE-2021-44228") and names with digits ("NVIDIA A100", "GPT-4o", "ROUGE-L 41.2") are
+patterns of this module; quantities with a magnitude suffix ("1.2M", "7B") are the one number reader's
+(``lib.numbers.read_magnitudes``). It reads the chunk's prose view
 (markup blanked), so nothing it finds reaches into markup. Priority 37: after citations and custom terms (a
 locator inside "(2015, p. 203)" stays the citation's), before NER and numbers (which would cut "ROUGE-L 41.2").
 """
@@ -15,17 +16,28 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from ...ingest.markup import REFERENCE_NOUNS
+from ...lib.numbers import locale_for, read_magnitudes
 from ..model import Candidate, TermProtectionConfig, TextChunk
 from .base import PerChunkRecognizer
 
 _SP = r"(?:[ \t\u00a0~]|\\,|\\ )*"
-_REF_NUM = r"(?:\(\d+(?:\.\d+)*[a-z]?\)|\d+(?:\.\d+)*[a-z]?(?![\w.]\d)|[A-Z](?:\.\d+)*(?![\w])|\\(?:ref|eqref|autoref|cref|Cref|vref)\{[^{}\n]{1,100}\})"  # fmt: skip
+_REF_NUM = r"(?:\(\d+(?:\.\d+)*[a-z]?\)|\d+(?:\.\d+)*[a-z]?(?![\w.]\d)|[A-Z](?:\.\d+)*(?![\w]))"
 _JOIN = _SP + r"(?:[-–—,]|and|or|to|à|et|und|i|oraz)" + _SP
+#: "Table 2", "Eq. (4)", "§§ 3 à 5" (a LaTeX ``Table~\\ref{…}`` is one markup span of ingest's finder)
 CROSSREF = re.compile(
-    r"(?<![\w\\])(?:(?:[Tt]ables?|[Tt]ab\.|[Ff]igures?|[Ff]igs?\.|[Ee]quations?|[Ee]qs?\.|[Ss]ections?|[Ss]ecs?\.|"
-    r"[Ss]ect\.|[Cc]hapters?|[Cc]h\.|[Aa]ppendi(?:x|ces)|[Aa]lgorithms?|[Aa]lg\.|[Ll]istings?|[Tt]heorems?|"
-    r"[Ll]emmas?|[Dd]efinitions?|[Cc]orollar(?:y|ies)|[Pp]ropositions?|[Ee]xamples?|[Rr]emarks?|[Ff]ootnotes?|"
-    r"[Ll]ines?|[Pp]ages?|pp?\.)" + _SP + "|§§?" + _SP + r")" + _REF_NUM + r"(?:" + _JOIN + _REF_NUM + r")*"
+    r"(?<![\w\\])(?:(?:"
+    + REFERENCE_NOUNS
+    + r")"
+    + _SP
+    + "|§§?"
+    + _SP
+    + r")"
+    + _REF_NUM
+    + r"(?:"
+    + _JOIN
+    + _REF_NUM
+    + r")*"
 )
 _STANDARD = re.compile(
     r"(?<![\w-])(?:CVE-\d{4}-\d{4,7}|(?:RFC|BCP|STD|PEP|ISO(?:/IEC)?|IEC|IEEE(?:[ \t]Std\.?)?|ECMA|ANSI|DIN|EN|"
@@ -46,7 +58,6 @@ _NOT_VENDOR = frozenset(
     "The A An On In At Of For With By From To And Or Our Its Their This That These Those Using Use Uses We It "
     "Both Each Every All Some Any No As Than Then When While Where Which Like Unlike Via Per Is Are Was Were Be".split()
 )
-_QUANTITY = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?[kKMBT](?![\w-])|(?<![\w.,-])\d+(?:\.\d+)?[ \t]?(?:bn|mn)(?!\w)")
 
 
 class MarkupFormRecognizer(PerChunkRecognizer):
@@ -60,16 +71,20 @@ class MarkupFormRecognizer(PerChunkRecognizer):
         return cls() if config.protect_markup else None
 
     def find_chunk(self, chunk: TextChunk) -> list[Candidate]:
-        return self.find(chunk.prose_view())
+        return self.find(chunk.prose_view(), chunk.language)
 
-    def find(self, text: str) -> list[Candidate]:
+    def find(self, text: str, language: str | None = None) -> list[Candidate]:
         """Cross-references, identifiers, names with digits, quantities and numeric citations of ``text`` (a
-        prose view: its markup already blanked, so nothing found here reaches into it)."""
+        prose view: its markup already blanked, so nothing found here reaches into it); a quantity's number is
+        read as the one number reader reads it in the chunk's ``language`` (``lib.numbers.read_magnitudes``)."""
         out: list[Candidate] = []
         if _DIGIT.search(text):
             out += [Candidate(m.start(), m.end(), self.source_name, "crossref") for m in CROSSREF.finditer(text)]
             out += [Candidate(m.start(), m.end(), self.source_name, "identifier") for m in _STANDARD.finditer(text)]
-            out += [Candidate(m.start(), m.end(), self.source_name, "quantity") for m in _QUANTITY.finditer(text)]
+            out += [
+                Candidate(q.start, q.end, self.source_name, "quantity")
+                for q in read_magnitudes(text, locale_for(language))
+            ]
             out += _names(text, self.source_name)
             if "[" in text:
                 out += [

@@ -7,6 +7,7 @@ from typing import Any, Sequence
 
 from ...lib.nlp import load_spacy, spacy_input
 from ..languages import ordinary_acronym
+from ..markup_rules import MarkupFence
 from ..model import Candidate, TermProtectionConfig, TextChunk
 
 NER_LABELS = frozenset({"PERSON", "ORG", "GPE", "PRODUCT", "FAC"})
@@ -102,13 +103,14 @@ def clear_of_markup(cands: list[Candidate], chunk: TextChunk) -> list[Candidate]
     markup (and kept when what is left still passes :func:`keep_entity`), else dropped."""
     if not chunk.markup or not cands:
         return cands
+    fence = MarkupFence(chunk.markup)
     out = []
     for c in cands:
-        cut = min((s for s, e, _ in chunk.markup if s < c.end and c.start < e), default=None)
-        if cut is None:
+        touched = fence.touching(c.start, c.end)
+        if not touched:
             out.append(c)
             continue
-        end = cut
+        end = min(s for s, _, _ in touched)
         while end > c.start and not chunk.text[end - 1].isalnum():
             end -= 1
         if end > c.start and keep_entity(chunk.text[c.start : end], c.label):
