@@ -17,7 +17,7 @@ from .markup_rules import markup_crossings, prose_hidden_share
 from .restore import restoration_failures, term_rows
 
 
-@asset(**asset_kwargs("protect", {"python", "parquet", "spacy"}, "2"))
+@asset(**asset_kwargs("protect", {"python", "parquet", "spacy"}, "3"))
 def protected_chunks(context: AssetExecutionContext, protection: ProtectionResource, parsed_chunks):
     """Prose chunks with citations, custom terms, NER entities and metric numbers behind ⟨TERM_NNN⟩.
 
