@@ -22,6 +22,7 @@ Kinds, per format (``tex``, ``md``; ``txt`` also covers reStructuredText, which 
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Iterable, Sequence
 
@@ -156,6 +157,17 @@ def find_markup(text: str, fmt: str, start: int = 0, end: int | None = None) -> 
 def addresses(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The URLs in ``text[start:end]`` (trimmed as :func:`find_markup` trims them)."""
     return [(m.start(), _trim(text, m.start(), m.end())) for m in _URL.finditer(text, start, end)]
+
+
+def spans_within(found: Sequence[Span], start: int, end: int) -> list[tuple[int, int, str]]:
+    """``(start, end, kind)`` of the spans of ``found`` (sorted, from :func:`find_markup`) inside ``[start, end)``."""
+    i = bisect.bisect_left(found, start, key=lambda sp: sp.start)
+    out = []
+    while i < len(found) and found[i].start < end:
+        if found[i].end <= end:
+            out.append((found[i].start, found[i].end, found[i].label))
+        i += 1
+    return out
 
 
 def attach_markup(text: str, fmt: str, chunks: Iterable) -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
+from typing import Sequence
 
+from ..lib.spans import Span
 from .markup import find_markup
 
 #: A prose chunk longer than this is cut (at a paragraph end, else a sentence, clause or word boundary).
@@ -211,11 +213,14 @@ def cut_long(text: str, start: int, end: int, soft: int, hard: int, spans: list[
 _TEX_ARG = re.compile(r"\\[A-Za-z@]+\*?(?:\[[^\[\]\n]{0,200}\])?\{[^{}]{0,500}\}")
 
 
-def protected_spans(text: str, start: int, end: int, fmt: str) -> list[tuple[int, int]]:
+def protected_spans(
+    text: str, start: int, end: int, fmt: str, markup: Sequence[Span] | None = None
+) -> list[tuple[int, int]]:
     """Spans no cut may fall inside: the markup of :func:`.markup.find_markup` (URLs, addresses, inline code,
-    roles, commands …) and, in LaTeX, a command's ``{…}`` argument (``\\emph{…}``: its words are prose, but a
-    cut inside would leave one chunk with an unclosed brace)."""
-    out = [(sp.start, sp.end) for sp in find_markup(text, fmt, start, end)]
+    roles, commands …; ``markup`` when the caller found it already) and, in LaTeX, a command's ``{…}`` argument
+    (``\\emph{…}``: its words are prose, but a cut inside would leave one chunk with an unclosed brace)."""
+    found = find_markup(text, fmt, start, end) if markup is None else markup
+    out = [(sp.start, sp.end) for sp in found]
     if fmt == "tex":
         out.extend((m.start(), m.end()) for m in _TEX_ARG.finditer(text, start, end))
     return sorted(out)
@@ -232,13 +237,15 @@ def split_prose(
     by_lines: bool,
     soft: int = DEFAULT_CHUNK_CHARS,
     hard: int = DEFAULT_CHUNK_MAX_CHARS,
+    markup: Sequence[Span] | None = None,
 ) -> list[tuple[int, int]]:
     """``[start, end)`` as prose pieces: at paragraph ends found by line shape (when ``by_lines``, or when the
     stretch is over ``soft``), then what is still over ``soft`` cut by :func:`cut_long`. ``inline``: sorted
-    spans that go behind placeholders (never cut)."""
+    spans that go behind placeholders (never cut); ``markup``: the stretch's markup when already found (no cut
+    falls inside a span of it, so each piece's markup is the spans inside the piece)."""
     if end - start <= soft and not by_lines:
         return [(start, end)]
-    spans = sorted(inline + protected_spans(text, start, end, fmt))
+    spans = sorted(inline + protected_spans(text, start, end, fmt, markup))
     cuts = paragraph_ends(text, start, end, width, spans, soft)
     pieces: list[tuple[int, int]] = []
     pos = start

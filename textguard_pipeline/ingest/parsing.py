@@ -21,7 +21,7 @@ Whitespace-only gaps (blank lines) are attached to the chunk before them.
 from __future__ import annotations
 
 from .chunks import Chunk, ChunkType, _assemble, _inline_spans, _prose_chunk, offset_map_for
-from .markup import attach_markup
+from .markup import attach_markup, find_markup, spans_within
 from .paragraphs import DEFAULT_CHUNK_CHARS, DEFAULT_CHUNK_MAX_CHARS, split_prose, usual_width
 from .regions import _md_regions, _tex_regions, _txt_regions
 
@@ -57,14 +57,20 @@ def parse_document(
             chunks.append(Chunk(len(chunks), str(t), s, e, text[s:e], {}))
             continue
         pieces = [(s, e)]
+        found = None
         if fmt == "txt" or e - s > chunk_chars:
             if width is None:
                 width = usual_width(text)
             inline = [(a, b) for a, b, _ in _inline_spans(text, s, e, fmt)]
+            found = find_markup(text, fmt, s, e)  # once: the cuts avoid it, and it is each piece's markup
             pieces = split_prose(
-                text, s, e, width, inline, fmt=fmt, by_lines=fmt == "txt", soft=chunk_chars, hard=chunk_max_chars
-            )
+                text, s, e, width, inline, fmt=fmt, by_lines=fmt == "txt", soft=chunk_chars, hard=chunk_max_chars,
+                markup=found,
+            )  # fmt: skip
         for a, b in pieces:
-            chunks.append(_prose_chunk(len(chunks), text, a, b, fmt))
-    attach_markup(text, fmt, chunks)
+            chunk = _prose_chunk(len(chunks), text, a, b, fmt)
+            if found is not None:
+                chunk.markup_spans = spans_within(found, a, b)
+            chunks.append(chunk)
+    attach_markup(text, fmt, [c for c in chunks if c.markup_spans is None])
     return chunks

@@ -155,3 +155,12 @@ def test_the_finder_stays_linear_on_pathological_input():
         for fmt in ("tex", "md", "txt"):
             find_markup(text, fmt)
         assert time.perf_counter() - t0 < 2.0, text[:10]
+
+
+def test_the_markup_found_once_for_a_long_stretch_is_the_markup_of_each_of_its_pieces():
+    line = "See https://x.org/a, :ref:`intro` and ``code`` in a.b@c.org; |version| holds. "
+    text = "\n".join(line * 3 for _ in range(60)) + "\n"  # plain text without blank lines: cut by line shape and size
+    chunks = [c for c in parse_document(text, "txt", chunk_chars=500, chunk_max_chars=1500) if c.chunk_type == "prose"]
+    assert len(chunks) > 5
+    for c in chunks:
+        assert c.markup_spans == [(s.start, s.end, s.label) for s in find_markup(text, "txt", c.start, c.end)]
