@@ -54,7 +54,7 @@ def run_report(
     from ..operations.preflight import check_run_paths
     from ..operations.report import materialize_corpus, render_markdown, write_report
 
-    check_run_paths(settings.dagster_home(), settings.warehouse(), out_dir)
+    check_run_paths(settings.dagster_home(), settings.warehouse(), out_dir, response_caches())
     log = (lambda *_a, **_k: None) if quiet else (lambda m: print(m, flush=True))
     estimate = llm_cost_estimate(select)
     if estimate:
@@ -79,6 +79,17 @@ def _export_rewritten(doc_ids: list[str], out_dir: str, select: str | None, log)
     log(f"wrote {len(done.written)} rewritten document(s) under {out_dir}/rewritten")
     for doc_id, why in sorted(done.missing.items()):
         log(f"  {doc_id}: {why}")
+
+
+def response_caches() -> dict[str, str]:
+    """The response caches this report may write (an LLM is configured, or Wikidata is looked up online)."""
+    llm, wikidata = settings.llm_settings(), settings.wikidata_settings()
+    caches = {}
+    if llm.enabled and llm.cache:
+        caches["the LLM response cache (TEXTGUARD_LLM_CACHE_DIR; TEXTGUARD_LLM_CACHE=off turns it off)"] = llm.cache_dir
+    if wikidata.mode == "online" and wikidata.cache_dir:
+        caches["the Wikidata cache (TEXTGUARD_WIKIDATA_CACHE)"] = wikidata.cache_dir
+    return caches
 
 
 def llm_cost_estimate(select: str | None = None) -> str | None:

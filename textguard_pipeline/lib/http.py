@@ -18,10 +18,11 @@ Every outbound JSON-over-HTTP call of the project goes through :class:`HttpClien
   ``tokens_per_minute`` is a token bucket (:class:`TokenRateLimiter`): a request names its estimated
   tokens (``request(..., tokens=n)``, from its characters) and waits until the bucket holds them; the
   caller corrects the bucket with the usage the answer reports (:meth:`HttpClient.settle_tokens`).
-* **Cache**: successful answers can be stored under ``cache_dir`` keyed by a SHA-256 of the whole
-  request (method, URL, query, JSON body — not the headers, so an API key never reaches the disk and
-  a key change does not void the cache; the URL stored beside the answer is redacted, :mod:`.redact`). The caller decides what is cacheable (:meth:`store` after it
-  validated the answer), so a malformed answer is never replayed.
+* **Cache** (:class:`~.cache.ResponseCache`): successful answers can be stored under ``cache_dir`` keyed by a
+  SHA-256 of the whole request (method, URL, query, JSON body — not the headers, so an API key never reaches
+  the disk and a key change does not void the cache; the URL stored beside the answer is redacted,
+  :mod:`.redact`). The caller decides what is cacheable (:meth:`store` after it validated the answer), so a
+  malformed answer is never replayed; :meth:`exclusive` sends identical requests in flight once.
 * **Budget** (:class:`Budget`): callers reserve the estimated cost before a paid request; a request
   that would take the run past its limit is refused with :class:`HttpError` ``kind="budget"``.
 * **Meter**: thread-safe counters (requests, cache hits, retries, seconds, and whatever the caller
@@ -31,26 +32,22 @@ Every outbound JSON-over-HTTP call of the project goes through :class:`HttpClien
 from __future__ import annotations
 
 import email.utils
-import fcntl
-import hashlib
 import json as jsonlib
 import logging
 import math
-import os
 import random
 import threading
 import time
-import uuid
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 import httpx
 
 from . import deadline as _deadline
+from .cache import CacheUnwritable, ResponseCache
 from .outage import outage_label
 from .redact import redact, redact_url, register_url
 
@@ -106,6 +103,7 @@ class HttpResponse:
     from_cache: bool = False
     elapsed_s: float = 0.0
     attempts: int = 1
+    source: str = ""  # the cache entry it was replayed from (named when the caller finds it unusable)
 
     def json(self) -> Any:
         return jsonlib.loads(self.text)
@@ -283,120 +281,6 @@ class TokenRateLimiter:
             return self._level
 
 
-class ResponseCache:
-    """Answers on disk, one JSON file per request hash (written atomically)."""
-
-    def __init__(self, directory: str | os.PathLike[str]):
-        self.dir = Path(directory)
-
-    @staticmethod
-    def key(method: str, url: str, params: Mapping[str, Any] | None, body: Any) -> str:
-        canon = jsonlib.dumps(
-            {"method": method.upper(), "url": url, "params": dict(params or {}), "body": body},
-            sort_keys=True,
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
-        return hashlib.sha256(canon.encode("utf-8")).hexdigest()
-
-    def _path(self, key: str) -> Path:
-        return self.dir / key[:2] / f"{key}.json"
-
-    def get(self, key: str) -> dict[str, Any] | None:
-        """The entry of ``key``; None when there is none or it is damaged or of the wrong shape (a miss, named
-        in a warning: it will be overwritten by the next answer)."""
-        path = self._path(key)
-        try:
-            entry = jsonlib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError) as exc:
-            return _bad_entry(path, f"unreadable: {type(exc).__name__}")
-        if not isinstance(entry, dict):
-            return _bad_entry(path, f"a JSON {type(entry).__name__}, not an object")
-        status, text, headers = entry.get("status"), entry.get("text"), entry.get("headers")
-        if not isinstance(status, int) or isinstance(status, bool) or not isinstance(text, str):
-            return _bad_entry(path, "no integer 'status' and string 'text'")
-        if headers is not None and not (
-            isinstance(headers, dict) and all(isinstance(v, str) for v in headers.values())
-        ):
-            return _bad_entry(path, "'headers' is not an object of strings")
-        return entry
-
-    def check_writable(self) -> None:
-        """Raise HttpError ``config`` unless the directory can be created and written (before anything is paid
-        for: an answer that cannot be stored is paid again on every run)."""
-        probe = self.dir / f".write-probe.{os.getpid()}.{uuid.uuid4().hex}"
-        try:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            probe.write_bytes(b"")
-            probe.unlink()
-        except OSError as exc:
-            raise HttpError(
-                "config",
-                f"the response cache directory {self.dir} is not writable ({exc.strerror or exc}): fix it, set "
-                "TEXTGUARD_LLM_CACHE_DIR elsewhere or TEXTGUARD_LLM_CACHE=off",
-            ) from None
-
-    @contextmanager
-    def exclusive(self, key: str) -> Iterator[None]:
-        """Hold ``key`` against every other thread of this process and every other process (a lock file per
-        key, ``fcntl.flock``): identical requests wait for the first one's answer instead of paying again."""
-        with _KEY_LOCKS.get(key):
-            path = self._path(key).with_suffix(".lock")
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                fh = open(path, "a+b")
-            except OSError:  # no lock file: in-process de-duplication only
-                yield
-                return
-            try:
-                fcntl.flock(fh, fcntl.LOCK_EX)
-                yield
-            finally:
-                fh.close()  # releases the lock; the small file stays (unlinking it would race another locker)
-
-    def put(self, key: str, entry: dict[str, Any]) -> None:
-        path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-        try:
-            tmp.write_text(jsonlib.dumps(entry, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, path)
-        finally:
-            tmp.unlink(missing_ok=True)
-
-
-def _bad_entry(path: Path, why: str) -> None:
-    log.warning("response cache entry %s is %s: treated as a miss", path, why)
-    return None
-
-
-class _KeyLocks:
-    """One lock per cache key in this process (removed when nobody holds or waits for it)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._locks: dict[str, list[Any]] = {}
-
-    @contextmanager
-    def get(self, key: str) -> Iterator[None]:
-        with self._lock:
-            slot = self._locks.setdefault(key, [threading.Lock(), 0])
-            slot[1] += 1
-        try:
-            with slot[0]:
-                yield
-        finally:
-            with self._lock:
-                slot[1] -= 1
-                if not slot[1]:
-                    self._locks.pop(key, None)
-
-
-_KEY_LOCKS = _KeyLocks()
-
-
 class HttpClient:
     """Synchronous, thread-safe JSON HTTP client (see the module docstring)."""
 
@@ -422,7 +306,10 @@ class HttpClient:
     def check_cache(self) -> None:
         """Once per client, before its first paid request: the cache directory is writable (HttpError ``config``)."""
         if self.cache is not None and not self._cache_checked:
-            self.cache.check_writable()
+            try:
+                self.cache.check_writable()
+            except CacheUnwritable as exc:
+                raise HttpError("config", str(exc)) from None
             self._cache_checked = True
 
     @contextmanager
@@ -447,12 +334,18 @@ class HttpClient:
         """The stored answer to this exact request, or None (also when the cache is off)."""
         if self.cache is None:
             return None
-        entry = self.cache.get(ResponseCache.key(method, url, params, json))
+        key = ResponseCache.key(method, url, params, json)
+        entry = self.cache.get(key)
         if entry is None:
             return None
         self.meter.add(cache_hits=1)
         return HttpResponse(
-            entry["status"], entry["text"], dict(entry.get("headers") or {}), from_cache=True, attempts=0
+            entry["status"],
+            entry["text"],
+            dict(entry.get("headers") or {}),
+            from_cache=True,
+            attempts=0,
+            source=str(self.cache.path(key)),
         )
 
     def store(

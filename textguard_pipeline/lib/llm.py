@@ -289,7 +289,7 @@ class ChatClient:
         try:
             replay = self._result(hit.text, messages, time.perf_counter() - t0, cached=True)
         except LLMError:
-            log.warning("a cached answer for %s is not a chat completion: treated as a miss", self.config.label)
+            log.warning("response cache entry %s is not a chat completion: treated as a miss", hit.source)
             return None
         return replay if keep is None or keep(replay) else None
 

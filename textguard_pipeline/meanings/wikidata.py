@@ -6,8 +6,9 @@ Offline first. The mode is one of
 * ``cache_only`` — answers come from the on-disk cache only (stale entries too), never the network;
 * ``online``     — cache first (fresh entries within the TTL), else the API, then cached.
 
-The cache holds one JSON file per ``(query, type, language)`` key, written
-atomically. ``type="person"`` keeps only items that are instances of human
+The cache holds one JSON file per ``(query, type, language)`` key (:mod:`textguard_pipeline.lib.cache`, as
+the LLM response cache: written atomically, an entry of the wrong shape is a miss named in a warning, and an
+identical lookup in flight in this or another process is waited for, not sent twice). ``type="person"`` keeps only items that are instances of human
 (P31 = Q5), checked with one ``wbgetentities`` call (cached under the same key).
 Requests go through :mod:`textguard_pipeline.lib.http`: a 429 or 503 is retried (at most
 ``max_retries`` times) after the server's ``Retry-After`` or the backoff, whichever is longer;
@@ -20,12 +21,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from ..lib.cache import JsonCache
 from ..lib.http import HttpClient, HttpConfig, HttpError
 from ..settings import WikidataSettings, default_wikidata_cache_dir
 
@@ -93,44 +94,46 @@ def wikidata_config_from_env(env: dict[str, str] | None = None) -> WikidataConfi
     return WikidataConfig(base_url=wd.base_url, mode=wd.mode, cache_dir=wd.cache_dir, ttl_s=wd.ttl_s)
 
 
-class WikidataCache:
-    """One JSON file per key under ``root``; atomic writes; TTL checked on read."""
+_CANDIDATE_FIELDS = ("meaning_id", "label", "description")
+
+
+def _entry_shape(entry: dict[str, Any]) -> str | None:
+    fetched, results = entry.get("fetched_at"), entry.get("results")
+    if not isinstance(fetched, (int, float)) or isinstance(fetched, bool):
+        return "without a numeric 'fetched_at'"
+    if not isinstance(results, list) or not all(
+        isinstance(r, dict) and set(r) == set(_CANDIDATE_FIELDS) and all(isinstance(r[f], str) for f in r)
+        for r in results
+    ):
+        return "without a 'results' list of {meaning_id, label, description} strings"
+    return None
+
+
+class WikidataCache(JsonCache):
+    """One JSON file per ``(query, type, language)`` (:class:`~textguard_pipeline.lib.cache.JsonCache`: atomic
+    writes, an entry of the wrong shape is a named miss, a lock per key); the TTL is checked on read."""
 
     def __init__(self, root: str | os.PathLike[str]):
-        self.root = Path(root)
+        super().__init__(root, "Wikidata cache", "TEXTGUARD_WIKIDATA_CACHE", _entry_shape)
+
+    @property
+    def root(self) -> Path:
+        return self.dir
 
     @staticmethod
     def key(query: str, type_: str | None, language: str) -> str:
         raw = json.dumps([query, type_ or "", language], ensure_ascii=False)
         return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
-    def _path(self, key: str) -> Path:
-        return self.root / key[:2] / f"{key}.json"
-
-    def get(self, key: str, ttl_s: float | None) -> list[dict[str, Any]] | None:
-        """Cached results, or None when absent, unreadable or older than ``ttl_s`` (None = any age)."""
-        p = self._path(key)
-        try:
-            entry = json.loads(p.read_text("utf-8"))
-        except (OSError, ValueError):
+    def results(self, key: str, ttl_s: float | None) -> list[dict[str, Any]] | None:
+        """Cached results, or None when absent, unusable or older than ``ttl_s`` (None = any age)."""
+        entry = self.get(key)
+        if entry is None or (ttl_s is not None and time.time() - float(entry["fetched_at"]) > ttl_s):
             return None
-        if ttl_s is not None and time.time() - float(entry.get("fetched_at", 0)) > ttl_s:
-            return None
-        results = entry.get("results")
-        return results if isinstance(results, list) else None
+        return entry["results"]
 
-    def put(self, key: str, query: str, type_: str | None, results: list[dict[str, Any]]) -> None:
-        p = self._path(key)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        entry = {"query": query, "type": type_, "fetched_at": time.time(), "results": results}
-        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=".tmp-", suffix=".json")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(entry, fh, ensure_ascii=False)
-            os.replace(tmp, p)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+    def store(self, key: str, query: str, type_: str | None, results: list[dict[str, Any]]) -> None:
+        self.put(key, {"query": query, "type": type_, "fetched_at": time.time(), "results": results})
 
 
 class WikidataClient:
@@ -155,20 +158,33 @@ class WikidataClient:
         if not query or self.config.mode == "off":
             return []
         key = WikidataCache.key(query, type, self.config.language)
-        if self.cache is not None:
-            # cache_only serves stale entries: they are all there is.
-            ttl = None if self.config.mode == "cache_only" else self.config.ttl_s
-            hit = self.cache.get(key, ttl)
+        hit = self._cached(key)
+        if hit is not None or self.config.mode == "cache_only":
+            return hit or []
+        if self.cache is None:
+            return self._lookup(query, type)
+        # an identical lookup in flight here or in another process (same cache) is waited for, not sent twice
+        with self.cache.exclusive(key):
+            hit = self._cached(key)
             if hit is not None:
-                return [WikidataCandidate(**r) for r in hit]
-        if self.config.mode == "cache_only":
-            return []
+                return hit
+            found = self._lookup(query, type)
+            self.cache.store(key, query, type, [asdict(c) for c in found])
+        return found
+
+    def _cached(self, key: str) -> list[WikidataCandidate] | None:
+        if self.cache is None:
+            return None
+        # cache_only serves stale entries: they are all there is.
+        ttl = None if self.config.mode == "cache_only" else self.config.ttl_s
+        hit = self.cache.results(key, ttl)
+        return None if hit is None else [WikidataCandidate(**r) for r in hit]
+
+    def _lookup(self, query: str, type: str | None) -> list[WikidataCandidate]:  # noqa: A002
         found = self._search_api(query)
         if type == "person" and found:
             humans = self._humans([c.qid for c in found])
             found = [c for c in found if c.qid in humans]
-        if self.cache is not None:
-            self.cache.put(key, query, type, [asdict(c) for c in found])
         return found
 
     # -- HTTP -------------------------------------------------------------

@@ -43,10 +43,14 @@ def check_writable_dir(path: str | os.PathLike[str], what: str, min_free: int = 
     return p
 
 
-def check_run_paths(home: str, warehouse: str, out: str | None = None) -> None:
-    """The instance folder, a local warehouse and the report folder, before any work."""
+def check_run_paths(home: str, warehouse: str, out: str | None = None, caches: dict[str, str] | None = None) -> None:
+    """The instance folder, a local warehouse, the report folder and the response caches the run will write
+    (``caches``: what each is for → its folder; an answer that cannot be stored is paid again on every run),
+    before any work."""
     check_writable_dir(home, "the Dagster instance folder (DAGSTER_HOME)")
     if "://" not in warehouse or warehouse.startswith("file://"):
         check_writable_dir(warehouse.removeprefix("file://"), "the warehouse (TEXTGUARD_WAREHOUSE / --warehouse)")
     if out:
         check_writable_dir(out, "the report folder (--out)")
+    for what, folder in (caches or {}).items():
+        check_writable_dir(folder, what)
