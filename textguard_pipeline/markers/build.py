@@ -7,7 +7,6 @@ from typing import Sequence
 
 import pandas as pd
 
-from .. import settings
 from ..ingest.parsing import Chunk
 from ..lib.llm import ChatClient, StrictChatClient, llm_config_from_env
 from ..lib.log import Log
@@ -24,10 +23,11 @@ def make_gate(
     action is "llm" and an endpoint is set (else SOFT_FLAG candidates stay weak markers).
 
     A configured endpoint that is unreachable (or over budget) is an outage: the document fails, as in the
-    round trip, unless ``llm_fallback`` (default: TEXTGUARD_MEANINGS_LLM_FALLBACK) keeps them weak instead."""
+    round trip, unless ``llm_fallback`` (default: the config's, TEXTGUARD_MARKERS_LLM_FALLBACK) keeps them weak
+    instead."""
     llm_cfg = llm_config_from_env() if config.enabled and config.soft_flag_action == "llm" else None
     if llm_fallback is None:
-        llm_fallback = settings.meanings_settings().llm_fallback
+        llm_fallback = config.llm_fallback
     client = (ChatClient if llm_fallback else StrictChatClient)(llm_cfg) if llm_cfg else None
     return StructureNumberingGate(config, llm=client, log=log)
 

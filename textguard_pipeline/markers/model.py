@@ -90,6 +90,9 @@ class StructureGateConfig:
     soft_flag_action: str = "llm"
     #: K markers kept (tagged FALLBACK) when the gate would leave a document silent.
     fallback_max_markers: int = 3
+    #: an LLM for SOFT_FLAG that is unreachable or over budget: False fails the document (it keeps its last good
+    #: output), True keeps the candidates weak and says why in ``llm_error``.
+    llm_fallback: bool = False
     #: log every setting that differs from the default when a gate is built.
     log_config_changes: bool = True
 

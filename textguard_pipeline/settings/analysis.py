@@ -81,12 +81,15 @@ def math_ner_settings(env: Mapping[str, str] | None = None) -> MathNerSettings:
 class MarkersGateSettings:
     """The StructureNumberingGate's switches (seed 004 §5/§10): ``TEXTGUARD_MARKERS_GATE`` (on/off),
     ``TEXTGUARD_MARKERS_SEQUENCE_THRESHOLD``, ``TEXTGUARD_MARKERS_SOFT_FLAG_ACTION``,
-    ``TEXTGUARD_MARKERS_FALLBACK_MAX``. Validated by ``markers.StructureGateConfig``."""
+    ``TEXTGUARD_MARKERS_FALLBACK_MAX``, ``TEXTGUARD_MARKERS_LLM_FALLBACK``. Validated by
+    ``markers.StructureGateConfig``."""
 
     enabled: bool = True
     sequence_threshold: int = 3
     soft_flag_action: str = "llm"
     fallback_max_markers: int = 3
+    #: an unreachable (or over-budget) LLM for SOFT_FLAG: fail the document (False) or keep them weak (True)
+    llm_fallback: bool = False
     #: log which settings differ from the defaults when the gate is built (launchpad only, no variable)
     log_config_changes: bool = True
 
@@ -108,6 +111,7 @@ def markers_gate_settings(env: Mapping[str, str] | None = None) -> MarkersGateSe
             env,  # model.py's
         ),
         fallback_max_markers=env_int("TEXTGUARD_MARKERS_FALLBACK_MAX", d.fallback_max_markers, env, minimum=0),
+        llm_fallback=env_bool("TEXTGUARD_MARKERS_LLM_FALLBACK", d.llm_fallback, env),
     )
 
 

@@ -6,7 +6,7 @@ import pytest
 from textguard_pipeline.lib.outage import Outage
 from textguard_pipeline.markers.build import make_gate
 from textguard_pipeline.markers.miner import CandidateMiner, group_occurrences
-from textguard_pipeline.markers.model import StructureGateConfig
+from textguard_pipeline.markers.model import StructureGateConfig, gate_config_from_env
 from textguard_pipeline_tests.markers.test_markers import SOFT_DOC
 from textguard_pipeline_tests.standin.client import free_port
 
@@ -19,7 +19,7 @@ def llm_env(monkeypatch, tmp_path):
         "TEXTGUARD_LLM_MAX_RETRIES": "0",
         "TEXTGUARD_LLM_BACKOFF_S": "0",
         "TEXTGUARD_LLM_CACHE_DIR": str(tmp_path / "llm_cache"),
-        "TEXTGUARD_MEANINGS_LLM_FALLBACK": "off",
+        "TEXTGUARD_MARKERS_LLM_FALLBACK": "off",
     }.items():
         monkeypatch.setenv(name, value)
     return lambda url: monkeypatch.setenv("TEXTGUARD_LLM_URL", url)
@@ -42,13 +42,21 @@ def test_an_llm_answering_500_fails_the_document(llm_env, fresh_standin):
         run(make_gate(StructureGateConfig()))
 
 
-def test_the_fallback_setting_keeps_soft_flag_candidates_weak_instead(llm_env, fresh_standin, monkeypatch):
+def test_the_markers_fallback_setting_keeps_soft_flag_candidates_weak_instead(llm_env, fresh_standin, monkeypatch):
+    llm_env(f"{fresh_standin.base_url}/v1")
+    monkeypatch.setenv("TEXTGUARD_MARKERS_LLM_FALLBACK", "on")
+    fresh_standin.script({ROUTE: [{"status": 500, "json": {}}]})
+    res = run(make_gate(gate_config_from_env()))
+    assert res.llm_error  # said, in the table's llm_error column
+    assert all(c.kept for c in res.candidates) and {c.action for c in res.candidates} == {"weak", "keep"}
+
+
+def test_the_meanings_fallback_setting_does_not_make_the_markers_gate_fall_back(llm_env, fresh_standin, monkeypatch):
     llm_env(f"{fresh_standin.base_url}/v1")
     monkeypatch.setenv("TEXTGUARD_MEANINGS_LLM_FALLBACK", "on")
     fresh_standin.script({ROUTE: [{"status": 500, "json": {}}]})
-    res = run(make_gate(StructureGateConfig()))
-    assert res.llm_error  # said, in the table's llm_error column
-    assert all(c.kept for c in res.candidates) and {c.action for c in res.candidates} == {"weak", "keep"}
+    with pytest.raises(Outage):
+        run(make_gate(gate_config_from_env()))
 
 
 def test_a_malformed_answer_is_not_an_outage(llm_env, fresh_standin):
