@@ -111,7 +111,8 @@ def _compile(v: Vocabulary) -> CitationPatterns:
     )
     locs = rf"(?:{loc}){{0,3}}"
     suffix = rf"(?:,?\s*(?:{_alt(v.suffixes)}))?" if v.suffixes else ""
-    prefix = rf"(?:(?:{_alt(v.prefixes)})\s*,?\s+){{0,2}}"
+    # a prefix ends with a space, or PDF text glues it to the name ("(seeMullahy1986)", "(e.g.Smith 2001; …)")
+    prefix = rf"(?:(?:{_alt(v.prefixes)})(?:\s*,?\s+|(?={_UP}{_LOW}))){{0,2}}"
     # a journal before the year of a narrative citation: "Mancl and DeRouen (Biometrics, 2001)", "(Phys. Rev. D, 2019)"
     word = rf"(?!(?:{_alt(v.not_venues) or '(?!)'})(?!{_LET})){_UP}[\w.&'’-]*"
     venue = rf"{word}(?:\s+(?:of|and|&|{word})){{0,4}}"

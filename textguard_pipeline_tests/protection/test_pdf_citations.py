@@ -39,6 +39,11 @@ def test_pdf_citations_held_out_recall(citations_only):
         ("(Zeileis et al.2006) shows", "(Zeileis et al.2006)"),
         ("proposed byMullahy(1986) in", "Mullahy(1986)"),
         ("the book of Kr¨amer and Sonnberger (1986)", "Kr¨amer and Sonnberger (1986)"),
+        # a prefix glued to the name inside a longer bracket: the whole bracket
+        ("as shown (seeMullahy1986) here", "(seeMullahy1986)"),
+        ("as shown (e.g.Mullahy 1986; Smith 2001) here", "(e.g.Mullahy 1986; Smith 2001)"),
+        ("as shown (cf.Mullahy, 1986) here", "(cf.Mullahy, 1986)"),
+        ("as (see alsoMullahy 1986, p. 3) x", "(see alsoMullahy 1986, p. 3)"),
     ],
 )
 def test_a_citation_is_found_as_the_extraction_wrote_it(citations_only, text, span):
@@ -48,7 +53,8 @@ def test_a_citation_is_found_as_the_extraction_wrote_it(citations_only, text, sp
 
 
 @pytest.mark.parametrize(
-    "text", ["(COVID2019)", "(Windows2000, 3)", "(Table 2, 15)", "(n = 20, 15)", "in(Python 3.11, 2023)"]
+    "text",
+    ["(COVID2019)", "(Windows2000, 3)", "(Table 2, 15)", "(n = 20, 15)", "in(Python 3.11, 2023)", "(seeds 2001)"],
 )
 def test_glued_look_alikes_are_not_citations(text):
     assert find_citations(text) == []
