@@ -335,6 +335,9 @@ _PROSE_WORD = re.compile(r"\b[A-Za-z][a-z]+\b")
 #: a LaTeX comment line: what follows the ``%`` (a template's instructions are its prose)
 _TEX_COMMENT_LINE = re.compile(r"^[ \t]*%+[ \t]*([^\n]*)$", re.M)
 _ISLAND_MIN_WORDS = 4
+#: a plain-text section title (reStructuredText, info manuals, Sphinx's text output): a line of text over a line of
+#: one punctuation character repeated at least as long (ingest makes it structure, ``ingest.rst``), maybe overlined
+_TXT_TITLE = re.compile(r"^[ \t]*([^\s!-/:-@\[-`{-~][^\n]*?)[ \t]*\n[ \t]*(([!-/:-@\[-`{-~])\3+)[ \t]*$", re.M)
 
 
 def _brace_end(text: str, i: int) -> int:
@@ -364,8 +367,9 @@ def _prose_lines(line: re.Pattern, text: str, skip: frozenset[int] | set[int] = 
 def prose_islands(chunk: Chunk, fmt: str) -> list[Chunk]:
     """The prose a reader sees inside a structural chunk, as prose sub-chunks with exact offsets: LaTeX
     captions, sectioning titles and comment lines of ≥ 4 words (a template's instructions), Markdown headings
-    and front-matter/table lines of ≥ 4 words. Figure bodies (TikZ, includegraphics options), labels, YAML keys
-    and commented-out commands stay out."""
+    and front-matter/table lines of ≥ 4 words, plain-text titles over their adornment line (reStructuredText,
+    info manuals: prose until ingest made them structure). Figure bodies (TikZ, includegraphics options),
+    labels, YAML keys, directive lines, transitions and commented-out commands stay out."""
     if chunk.chunk_type != "structural" or chunk.math_placeholders:
         return []
     text = chunk.text
@@ -381,6 +385,8 @@ def prose_islands(chunk: Chunk, fmt: str) -> list[Chunk]:
     elif fmt == "md":
         ranges = [m.span(1) for m in _MD_HEADING.finditer(text)]
         ranges += _prose_lines(_MD_PROSE_LINE, text, skip={a for a, _ in ranges})
+    elif fmt == "txt":
+        ranges = [m.span(1) for m in _TXT_TITLE.finditer(text) if len(m.group(2)) >= len(m.group(1))]
     out: list[Chunk] = []
     for a, b in sorted(ranges):
         if text[a:b].strip() and (not out or a >= out[-1].end - chunk.start):  # a title inside a caption: once

@@ -562,6 +562,22 @@ def test_prose_islands_exact_offsets_and_limits():
     assert islands == ["Put your own keywords on the line below.", "nonce"]
 
 
+def test_plain_text_titles_are_read_though_ingest_makes_them_structure():
+    # A reStructuredText or info-manual title is structure to ingest (never rewritten), yet it names what its
+    # section is about, as it did when it was prose: its text is an island; the adornment, a transition,
+    # directive and target lines are not.
+    from textguard_pipeline.meanings.mentions import prose_islands
+
+    txt = (
+        ".. _assets:\n\n3.3 Assets and Liabilities\n==========================\n\nAssets are money you have.\n\n"
+        "======\nLedger\n======\n\n----\n\n.. note::\n\nShort\n----------\n\nA title too long\n---\n\nEnd.\n"
+    )
+    chunks = parse_document(txt, "txt")
+    islands = [i for c in chunks for i in prose_islands(c, "txt")]
+    assert [i.text for i in islands] == ["3.3 Assets and Liabilities", "Ledger", "Short"], islands
+    assert all(txt[i.start : i.end] == i.text and i.chunk_type == "prose" for i in islands)
+
+
 def test_embedded_reads_the_unit_inside_a_quantity_when_the_text_is_about_it(embedded):
     # Issue 16: "5280 ft mile" or "one meter" is a quantity (no subject as a whole), yet its unit is a key
     # concept of a text about units. The row spans the noun only; the number stays outside it.
