@@ -39,7 +39,7 @@ from .forms import (
     verb_read_as_noun,
 )
 from .french import noun_chunks
-from .mentions import _PARTICLES, _WS, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
+from .mentions import _PARTICLES, INDEX_TYPES, Mention, analysis_text, author_label, prose_islands
 from .senses import gloss_stats
 from .signals import SHOUTED_MIN_GLOSS_SHARE, WordSignals  # noqa: F401 - re-exported (core.mentions)
 
@@ -143,11 +143,12 @@ class EmbeddedDetector:
     def detect(self, text: str, chunks: Sequence[Chunk], fmt: str = "txt") -> list[Mention]:
         prose = [c for c in chunks if c.chunk_type == "prose" and c.text.strip()]
         # Captions, titles and front-matter descriptions name key concepts too (issue 16).
-        prose = sorted(prose + [i for c in chunks for i in prose_islands(c, fmt)], key=lambda c: c.start)
+        prose = sorted(prose + (islands := [i for c in chunks for i in prose_islands(c, fmt)]), key=lambda c: c.start)
         joined = [
             _m.join_broken_words(analysis_text(c.text, fmt, markup_in_text(c)), self.signals.common_word) for c in prose
         ]
         masked, self._broken_ends = [m for m, _ in joined], {id(c): ends for c, (_, ends) in zip(prose, joined)}
+        self._pads = _m.paragraph_neighbours(prose, masked, self.settings.context_chars, {id(i) for i in islands})
         lower = Counter(w for m in masked for w in _LOWER_WORD.findall(m))
         self._lower_words = set(lower)
         mid = Counter(
@@ -258,8 +259,7 @@ class EmbeddedDetector:
         return span
 
     def _context(self, mtext: str, s: int, e: int) -> str:
-        w = self.settings.context_chars
-        return _WS.sub(" ", mtext[max(0, s - w) : e + w]).strip()
+        return _m.context_window(mtext, s, e, self.settings.context_chars, self._pad)
 
     def _chunk_mentions(self, text: str, chunk: Chunk, mtext: str, doc: Any, offset: int = 0) -> list[Mention]:
         """Mentions of one spaCy doc: the window of ``mtext`` that starts at ``offset``."""
@@ -267,6 +267,7 @@ class EmbeddedDetector:
         taken: list[tuple[int, int]] = []
         want = set(self.settings.index_types)
         self._src = (chunk.text, offset)  # the markup the spaCy doc (of the blanked text) no longer shows
+        self._pad = self._pads.get(id(chunk), ("", ""))
         self._plain = self._plain_tokens(doc, mtext, offset)
         blocked_ents = [
             (ent.start, ent.end) for ent in doc.ents if ent.label_ in _NON_SUBJECT_ENTS and not acronym_modifier(ent)

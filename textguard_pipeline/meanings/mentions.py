@@ -261,6 +261,42 @@ def analysis_text(text: str, fmt: str, markup: Sequence[tuple[int, int, str]] | 
 _BROKEN_WORD = re.compile(r"(?<!\w)([A-Za-z]+)[-\u2010\u00ad]([ \t]*\n[ \t]*)([a-z]+)(?![\w-])")
 
 
+def paragraph_neighbours(
+    chunks: Sequence[Chunk], texts: Sequence[str], width: int, islands: set[int] = frozenset()
+) -> dict[int, tuple[str, str]]:
+    """id of each prose chunk → (up to ``width`` characters of ``texts`` before it, and after it) within its
+    paragraph: the chunks ingest cut out of one blank-line paragraph (by line shape, or at its length limit)
+    touch, and a mention's context reaches across those cuts as it did when the paragraph was one chunk.
+    ``texts[i]``: the (masked) text of ``chunks[i]``; ``islands``: ids of prose islands (each stands alone)."""
+    out: dict[int, tuple[str, str]] = {}
+    runs: list[list[int]] = []
+    for i, c in enumerate(chunks):
+        prev = chunks[i - 1] if i else None
+        joined = prev is not None and prev.end == c.start and not {id(prev), id(c)} & islands
+        if joined and not _BLANK_END.search(prev.source_text()):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    for run in runs:
+        for k, i in enumerate(run):
+            before = "".join(texts[j] for j in run[:k])[-width:] if k else ""
+            after = "".join(texts[j] for j in run[k + 1 :])[:width]
+            out[id(chunks[i])] = (before, after)
+    return out
+
+
+_BLANK_END = re.compile(r"\n[ \t]*\n\s*$")
+
+
+def context_window(text: str, s: int, e: int, width: int, pad: tuple[str, str] = ("", "")) -> str:
+    """``width`` characters either side of ``text[s:e]``, whitespace folded; ``pad``: the paragraph's text
+    before and after ``text`` (:func:`paragraph_neighbours`), read where ``text`` ends too soon."""
+    before, after = pad
+    left = text[max(0, s - width) : s] if s >= width else before[max(0, len(before) - (width - s)) :] + text[:s]
+    right = text[s : e + width] + after[: max(0, e + width - len(text))]
+    return _WS.sub(" ", left + right).strip()
+
+
 def join_broken_words(mtext: str, known: Callable[[str], bool]) -> tuple[str, dict[int, int]]:
     """``mtext`` with each word hyphenated across a line end written whole ("carry-\n   ing" → "carrying" and
     the line break after it, same length), so that spaCy reads the word. A hyphen that belongs to the word stays:

@@ -840,3 +840,26 @@ def test_embedded_reads_title_case_common_words_as_common_nouns(embedded):
     )
     found = {(x.text, x.label) for x in detect(embedded, text, "md")}
     assert ("Human Evaluation", "human evaluation") in found, found
+
+
+def test_a_mention_context_reaches_across_ingests_cuts_inside_a_paragraph_not_across_a_blank_line():
+    # Ingest cuts plain text where the line shape ends a paragraph (hard-wrapped text has no blank lines); the
+    # sense evidence read the chunk alone, so a noun near such a cut lost the sentences before it.
+    from textguard_pipeline.meanings.mentions import context_window, paragraph_neighbours
+
+    line = "The tutorial shows how the parser reads each record of the sequence file in turn.\n"
+    text = line * 3 + "A short line ends here.\n" + "The search finds every motif of the genome in turn, quickly.\n"
+    text += line * 2 + "\n" + "Another paragraph after a blank line talks about plants and their roots.\n" + line
+    chunks = [c for c in parse_document(text, "txt") if c.chunk_type == "prose"]
+    at = text.index("search")
+    cut = next(c for c in chunks if c.start <= at < c.end)
+    assert cut.start > 0, chunks  # ingest did cut the first paragraph before "search"
+    pads = paragraph_neighbours(chunks, [c.text for c in chunks], 250)
+    s = at - cut.start
+    context = context_window(cut.text, s, s + len("search"), 250, pads[id(cut)])
+    assert "A short line ends here." in context and "record of the sequence" in context, context
+    assert "plants" not in context  # the blank line ends the paragraph
+    last = next(c for c in chunks if "plants" in c.text)
+    assert pads[id(last)][0] == "", pads[id(last)]
+    # without neighbours the window is the chunk's own text, as before
+    assert context_window(cut.text, s, s + 6, 250) == " ".join(cut.text[max(0, s - 250) : s + 256].split())
