@@ -97,9 +97,12 @@ def paid_assets() -> set[str]:
 
 
 def _rerun_on_new_version() -> AC:
-    # since_last_handled: a version change seen while a run is in progress waits for it instead of being lost
+    # A version change stays pending until this sensor requests the re-run (it waits out a run in progress),
+    # and only that handles it. since_last_handled() also let an update of the asset handle it, and the first
+    # tick after a restart sees the change together with any materialization the stopped daemon never
+    # evaluated (or a run of the old code ending later): the re-run was lost (the flaky live test, issue 52).
     return (
-        AC.code_version_changed().since_last_handled()
+        AC.code_version_changed().since(AC.newly_requested())
         & ~AC.any_deps_missing()
         & ~AC.any_deps_in_progress()
         & ~AC.in_progress()

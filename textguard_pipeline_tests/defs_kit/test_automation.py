@@ -89,6 +89,28 @@ def test_the_daemon_carries_a_new_document_through_every_free_asset_then_reruns_
         assert _requested(changed) == {"gated_markers": {"a.md", "b.md"}}
 
 
+def test_a_settings_change_seen_with_an_update_the_previous_daemon_never_evaluated_still_reruns(llm_off, monkeypatch):
+    """The daemon stopped right after a run: its last tick predates that run's materializations. After the
+    restart with another setting, the first tick sees the change and that update at once; the update must not
+    count as the re-run (it was written by the old code)."""
+    defs = build_definitions()
+    free = set(_graph(defs)) - PAID
+    with instance_for_test() as instance:
+        instance.add_dynamic_partitions("documents", ["a.md"])
+        for asset in free:
+            instance.report_runless_asset_event(AssetMaterialization(asset, partition="a.md"))
+        tick = evaluate_automation_conditions(defs, instance)
+        tick = evaluate_automation_conditions(defs, instance, cursor=tick.cursor)
+        assert _requested(tick) == {}
+
+        instance.report_runless_asset_event(AssetMaterialization("gated_markers", partition="a.md"))
+        monkeypatch.setenv("TEXTGUARD_MARKERS_GATE", "off")
+        changed = evaluate_automation_conditions(build_definitions(), instance, cursor=tick.cursor)
+        assert _requested(changed) == {"gated_markers": {"a.md"}}
+        again = evaluate_automation_conditions(build_definitions(), instance, cursor=changed.cursor)
+        assert _requested(again) == {}  # requested once: the request is what handles the change
+
+
 def test_the_corpus_sensor_requests_only_the_root_while_automation_is_on(tmp_path, monkeypatch, llm_off):
     (tmp_path / "a.md").write_text("# A\n\nOne document.\n", encoding="utf-8")
     monkeypatch.setenv("TEXTGUARD_CORPUS_DIR", str(tmp_path))
