@@ -87,11 +87,33 @@ def keep_last_good(context: AssetExecutionContext, key: str, frames: list[Any], 
 
 
 def drop_file(context: AssetExecutionContext, key: str) -> None:
-    """Remove the stored file of ``key``: the document failed in a step that writes nothing (a one-document
-    run), and its earlier file must not outlive the failure any more than in a multi-document run."""
+    """Remove the stored file of ``key``, and its files of every asset downstream: the document failed in a step
+    that writes nothing (a one-document run), so Dagster skips the downstream steps, and no earlier file may
+    outlive the failure any more than in a multi-document run (where each downstream step removes its own)."""
     manager = _manager(context)
-    if manager is not None:
-        manager.remove_partition("/".join(context.assets_def.key.path), key)
+    if manager is None:
+        return
+    for asset_key in (context.assets_def.key, *_descendants(context)):
+        manager.remove_partition("/".join(asset_key.path), key)
+
+
+def _descendants(context: AssetExecutionContext) -> list:
+    """The document-partitioned assets downstream of the running one in this run's job (the steps Dagster skips
+    after it fails; none when the graph cannot be read)."""
+    try:
+        graph = context.job_def.asset_layer.asset_graph
+        start = context.assets_def.key
+        partitions = graph.get(start).partitions_def
+    except Exception:  # a direct call with no job: the asset's own file only
+        return []
+    seen, todo = set(), list(graph.get(start).child_keys)
+    while todo:
+        key = todo.pop()
+        if key in seen or not graph.has(key):
+            continue
+        seen.add(key)
+        todo.extend(graph.get(key).child_keys)
+    return sorted((k for k in seen if graph.get(k).partitions_def == partitions), key=lambda k: k.to_user_string())
 
 
 def keep_all(context: AssetExecutionContext, reason: str) -> tuple[dict[str, KeepFile | None], dict[str, str]]:

@@ -5,7 +5,8 @@ An asset body is ``per_document(context, build, upstream...)`` where
 build raises is isolated: in a one-document run the step fails with the
 document's error; in a multi-document run the other documents are written and the failed one is
 listed in the ``failed_documents`` metadata, which the ``<asset>_documents_ok`` check reports.
-Either way the failed document gets no file: an earlier file is removed.
+Either way the failed document gets no file: an earlier file is removed (in a one-document run, with its files
+of the assets downstream in the run's job, whose steps Dagster skips).
 A document that failed for a reason outside it (an endpoint outage, a spent budget, a missing setting)
 keeps its earlier file instead, while that file is still valid, and is listed as ``stale_documents``
 (:mod:`.last_good`); in a one-document run too.

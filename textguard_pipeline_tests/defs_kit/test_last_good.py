@@ -36,7 +36,13 @@ def words_v2(context, source_documents):
     return per_document(context, _words, source_documents)
 
 
-def _run(tmp_path, keys, words=words_v1):
+@asset(**asset_kwargs("test", {"python"}, "1"))
+def word_counts(context, words):
+    """How many words each document has (downstream of ``words``)."""
+    return per_document(context, lambda doc_id, w: pd.DataFrame({"doc_id": [doc_id], "n": [len(w)]}), words)
+
+
+def _run(tmp_path, keys, words=words_v1, extra=()):
     from textguard_pipeline.defs_kit.resources import build_resources
     from textguard_pipeline.ingest.defs import source_documents
 
@@ -47,7 +53,7 @@ def _run(tmp_path, keys, words=words_v1):
     instance.add_dynamic_partitions("documents", list(DOCS))
     kw = {"partition_key": keys[0]} if len(keys) == 1 else {"tags": tags}
     res = materialize(
-        [source_documents, words], instance=instance, resources=build_resources(), raise_on_error=False, **kw
+        [source_documents, words, *extra], instance=instance, resources=build_resources(), raise_on_error=False, **kw
     )
     return res, tmp_path / "wh" / "words"
 
@@ -112,6 +118,17 @@ def test_a_one_document_run_whose_document_fails_removes_its_file(tmp_path, corp
     res, folder = _run(tmp_path, ["c.md"])
     assert not res.success and not (folder / "c.md.parquet").exists()
     assert (folder / "a.md.parquet").exists()  # the other documents are not touched
+
+
+def test_a_one_document_run_whose_document_fails_removes_its_downstream_files_too(tmp_path, corpus):
+    assert _run(tmp_path, sorted(DOCS), extra=[word_counts])[0].success
+    counts = tmp_path / "wh" / "word_counts"
+    assert (counts / "c.md.parquet").exists()
+    FAIL["c.md"] = ValueError("the document is odd")
+    res, folder = _run(tmp_path, ["c.md"], extra=[word_counts])
+    assert not res.success and not (folder / "c.md.parquet").exists()
+    assert not (counts / "c.md.parquet").exists()  # skipped by Dagster, so removed by the failing step
+    assert (counts / "a.md.parquet").exists()
 
 
 def test_a_one_document_run_through_an_outage_removes_a_file_its_document_outgrew(tmp_path, corpus):

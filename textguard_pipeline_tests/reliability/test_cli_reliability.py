@@ -214,5 +214,8 @@ def test_a_one_document_run_whose_document_went_bad_leaves_none_of_its_earlier_f
     assert res.returncode == 1
     assert "over the per-document limit" in p.markdown()
     assert not chunks.exists()  # the earlier chunks do not outlive the document's failure
+    # nor does anything downstream of them, which Dagster skipped (the failing step removed it)
+    left = sorted(f.parent.name for f in p.warehouse.glob("*/doc000.txt.parquet"))
+    assert left == ["source_documents"], left
     row = pq.read_table(p.warehouse / "source_documents" / "doc000.txt.parquet").to_pylist()[0]
     assert row["status"] == "error"
