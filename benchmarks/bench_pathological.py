@@ -10,7 +10,7 @@ so its peak resident memory (``ru_maxrss``) is that document's alone. Shapes:
 * ``md-nest`` — Markdown blockquotes and lists nested up to 60 levels, over and over;
 * ``tex-nest`` — one LaTeX environment and brace group inside the next, as deep as the size allows.
 
-Linear shows as a flat "s/MB" column; "peak" is the whole process (Python, spaCy, WordNet
+Linear shows as a flat "s/MB" column (the whole run) and "parse s/MB" (``parsed_chunks`` alone, issue 46); "peak" is the whole process (Python, spaCy, WordNet
 included), "MB/MB" what each extra MB of input costs. ``BENCH_PATHOLOGICAL_MB`` sets the
 sizes (default ``0.1,0.2,0.4``), ``BENCH_PATHOLOGICAL_SHAPES`` the shapes; the documented limit
 (``TEXTGUARD_MAX_DOCUMENT_BYTES``, 10 MiB) is measured with ``BENCH_PATHOLOGICAL_MB=5,10``.
@@ -184,7 +184,7 @@ def _peak_asset(r: dict) -> str:
 def main() -> None:
     shapes = [s for s in os.environ.get("BENCH_PATHOLOGICAL_SHAPES", ",".join(SHAPES)).split(",") if s]
     print(
-        f"{'shape':9} {'size':>8} {'wall':>7} {'cpu':>7} {'cpu s/MB':>8} {'peak':>7} {'MB/MB':>6} "
+        f"{'shape':9} {'size':>8} {'wall':>7} {'cpu':>7} {'cpu s/MB':>8} {'parse s/MB':>10} {'peak':>7} {'MB/MB':>6} "
         "peak during; most cpu; failures"
     )
     for shape in shapes:
@@ -200,8 +200,10 @@ def main() -> None:
             busiest = max(r["assets"], key=lambda a: a["cpu_s"]) if r["assets"] else {"asset": "-", "cpu_s": 0}
             failed = [f"{a['asset']}: {a['error'][:80]}" for a in r["assets"] if a["error"]]
             failed += [r["error"]] if r["error"] else []
+            parse = next((a["cpu_s"] for a in r["assets"] if a["asset"] == "parsed_chunks"), float("nan"))
             print(
                 f"{shape:9} {size_mb:6.2f}MB {r['s']:6.0f}s {r['cpu_s']:6.0f}s {r['cpu_s'] / size_mb:8.0f} "
+                f"{parse / size_mb:10.2f} "
                 f"{r['peak_mb']:5.0f}MB {growth:6.0f} {_peak_asset(r)}; {busiest['asset']} "
                 f"{busiest['cpu_s']:.0f}s; {'; '.join(failed) or 'none'}",
                 flush=True,
