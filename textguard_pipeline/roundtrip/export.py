@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from ..lib.parquet_files import partition_path, read_parquet
+
 
 @dataclass
 class Exported:
@@ -17,9 +19,6 @@ class Exported:
 
 def export_rewritten(warehouse: str, doc_ids: Iterable[str], out_dir: str | os.PathLike[str]) -> Exported:
     """Write every document's ``rewritten_documents`` text (and review page) under ``out_dir/rewritten``."""
-    # heavy: the IO manager's module imports Dagster; only when exporting
-    from ..defs_kit.io_manager import partition_path, read_parquet
-
     root = (Path(out_dir) / "rewritten").resolve()
     res = Exported()
     for doc_id in doc_ids:

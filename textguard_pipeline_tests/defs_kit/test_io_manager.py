@@ -5,12 +5,13 @@ import pytest
 
 from textguard_pipeline.defs_kit import io_manager as io_managers
 from textguard_pipeline.defs_kit.io_manager import _ReadCache, write_parquet_atomic
+from textguard_pipeline.lib import parquet_files
 
 
 def test_cache_serves_the_current_file_and_private_copies(tmp_path, monkeypatch):
     reads = []
-    real = io_managers._read_parquet_sized
-    monkeypatch.setattr(io_managers, "_read_parquet_sized", lambda p: reads.append(str(p)) or real(p))
+    real = parquet_files._read_parquet_sized
+    monkeypatch.setattr(parquet_files, "_read_parquet_sized", lambda p: reads.append(str(p)) or real(p))
     path = tmp_path / "a" / "doc.parquet"
     write_parquet_atomic(pd.DataFrame({"doc_id": ["d"], "text": ["one"], "m": [{"k": "v"}]}), path)
     cache = _ReadCache()
@@ -39,8 +40,8 @@ def test_cache_serves_the_current_file_and_private_copies(tmp_path, monkeypatch)
 def test_write_through_serves_what_a_read_of_the_file_gives(tmp_path, monkeypatch):
     """A file this process wrote is served without decoding it again, as the very frame a read returns."""
     reads = []
-    real = io_managers._read_parquet_sized
-    monkeypatch.setattr(io_managers, "_read_parquet_sized", lambda p: reads.append(str(p)) or real(p))
+    real = parquet_files._read_parquet_sized
+    monkeypatch.setattr(parquet_files, "_read_parquet_sized", lambda p: reads.append(str(p)) or real(p))
     frames = {
         "mixed": pd.DataFrame(
             {
