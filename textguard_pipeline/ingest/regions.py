@@ -195,7 +195,7 @@ _LINE_ENV_EDGE = re.compile(r"^[ \t]*\\(begin|end)\s*\{([^}\n]*)\}", re.M)
 def _body_begin(text: str) -> re.Match | None:
     """The ``\\begin{document}`` that opens the body: the first one outside a comment — unless the text is a
     chapter without a preamble and that one is in a code example: a sectioning command opens a line before it and
-    an environment opened at the start of a line is still open around it (an excerpt of hepthesis's manual: taking
+    an environment opened at the start of a line is still open around it (an excerpt of a thesis class's manual: taking
     it for the body's start made 13,696 characters of prose one structural chunk). Either sign alone is found in
     real preambles (sectioning inside a definition, a definition's unbalanced ``\\begin``), so both are asked.
     Linear in the text: each line's comment sign is looked for once, the nesting counted once."""

@@ -261,9 +261,9 @@ def test_plain_text_paragraphs_and_page_breaks():
 
 def test_a_begin_document_in_an_example_or_a_comment_does_not_open_the_body():
     # A manual's chapter has no preamble; the \\begin{document} of its code example was taken for the body's start,
-    # and all the prose before it (13,696 characters of hepthesis's manual) became one structural chunk.
+    # and all the prose before it (13,696 characters of a thesis class's manual) became one structural chunk.
     chapter = (
-        "\\section{Usage}\nThe thesis class sets the spacing.\n\\begin{fsnippet}\n\\documentclass{hepthesis}\n"
+        "\\section{Usage}\nThe thesis class sets the spacing.\n\\begin{fsnippet}\n\\documentclass{mythesis}\n"
         "\\begin{document}\n\\end{fsnippet}\nMore prose.\n"
     )
     chunks = assert_lossless(chapter, "tex")
