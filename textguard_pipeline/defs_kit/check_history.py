@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import fcntl
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from ..lib.atomic import write_text_atomic
 from .checks import FAILING_DOCS_CAP
 
 #: rows shown in the metadata table (the JSON file keeps every document)
@@ -76,10 +75,7 @@ def update(
 
 
 def _write(path: Path, table: Mapping[str, Any]) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(dict(sorted(table.items())), fh, ensure_ascii=False, indent=0)
-    os.replace(tmp, path)
+    write_text_atomic(path, json.dumps(dict(sorted(table.items())), ensure_ascii=False, indent=0))
 
 
 def forget(warehouse: str, doc_ids: Iterable[str]) -> int:

@@ -25,6 +25,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
+from .atomic import write_text_atomic
+
 log = logging.getLogger(__name__)
 
 #: why an entry has the wrong shape for its cache, or None when it is fine
@@ -80,12 +82,7 @@ class JsonCache:
     def put(self, key: str, entry: Mapping[str, Any]) -> None:
         path = self.path(key)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-        try:
-            tmp.write_text(json.dumps(entry, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, path)
-        finally:
-            tmp.unlink(missing_ok=True)
+        write_text_atomic(path, json.dumps(entry, ensure_ascii=False))
 
     def check_writable(self) -> None:
         """Raise :class:`CacheUnwritable` unless the directory can be created and written (before anything is

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from ..lib.atomic import write_text_atomic
 from ..lib.parquet_files import partition_path, read_parquet
 
 
@@ -32,16 +33,9 @@ def export_rewritten(warehouse: str, doc_ids: Iterable[str], out_dir: str | os.P
             res.missing[doc_id] = f"path {row['path']!r} leaves {root}"
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        _write(target, str(row["text"]))
+        write_text_atomic(target, str(row["text"]))
         res.written.append(target)
         page = partition_path(warehouse, "rewritten_documents", doc_id, ".html")
         if page.exists():
-            _write(target.with_name(target.name + ".review.html"), page.read_text(encoding="utf-8"))
+            write_text_atomic(target.with_name(target.name + ".review.html"), page.read_text(encoding="utf-8"))
     return res
-
-
-def _write(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8", newline="") as f:  # byte for byte: no newline translation
-        f.write(text)
-    os.replace(tmp, path)
