@@ -86,6 +86,16 @@ def rst_structure_spans(text: str) -> list[tuple[int, int]]:
     an adornment line of one punctuation character at least as long as the text), transitions (an adornment
     line of four or more between blank lines), and directive and target lines (".. note::", ".. versionadded::
     3.4" with the option lines after it, ".. _label:"). The directive's content keeps its own kind."""
+    return _scan(text)[0]
+
+
+def rst_title_spans(text: str) -> list[tuple[int, int]]:
+    """The words of each section title :func:`rst_structure_spans` finds (its text line without the indentation
+    and trailing blanks): prose inside structure, for the readers that want the title's nouns."""
+    return _scan(text)[1]
+
+
+def _scan(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     lines = text.splitlines(keepends=True)
     starts = [0]
     for ln in lines:
@@ -100,6 +110,7 @@ def rst_structure_spans(text: str) -> list[tuple[int, int]]:
         return ""
 
     spans: list[tuple[int, int]] = []
+    titles: list[tuple[int, int]] = []
     k = 0
     while k < len(lines):
         body = lines[k].strip()
@@ -110,6 +121,8 @@ def rst_structure_spans(text: str) -> list[tuple[int, int]]:
             # an overlined title may be inset; an underlined one starts its line after a blank line
             if first < k or (blank(k - 1) and not lines[k][:1].isspace()):
                 spans.append((starts[first], starts[k + 2]))
+                lead = starts[k] + len(lines[k]) - len(lines[k].lstrip())
+                titles.append((lead, lead + len(body)))
                 k += 2
                 continue
         if adornment(k) and len(body) >= 4 and blank(k - 1) and blank(k + 1):
@@ -123,4 +136,4 @@ def rst_structure_spans(text: str) -> list[tuple[int, int]]:
             k = j
             continue
         k += 1
-    return spans
+    return spans, titles

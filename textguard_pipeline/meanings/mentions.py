@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from ..ingest.parsing import Chunk
+from ..ingest.rst import rst_title_spans
 from ..lib.placeholders import PLACEHOLDER_RE
 from ..lib.spans import check_char_ranges
 from ..lib.text_patterns import TEX_COMMENT_SIGN, URL_RE
@@ -371,9 +372,6 @@ _PROSE_WORD = re.compile(r"\b[A-Za-z][a-z]+\b")
 #: a LaTeX comment line: what follows the ``%`` (a template's instructions are its prose)
 _TEX_COMMENT_LINE = re.compile(r"^[ \t]*%+[ \t]*([^\n]*)$", re.M)
 _ISLAND_MIN_WORDS = 4
-#: a plain-text section title (reStructuredText, info manuals, Sphinx's text output): a line of text over a line of
-#: one punctuation character repeated at least as long (ingest makes it structure, ``ingest.rst``), maybe overlined
-_TXT_TITLE = re.compile(r"^[ \t]*([^\s!-/:-@\[-`{-~][^\n]*?)[ \t]*\n[ \t]*(([!-/:-@\[-`{-~])\3+)[ \t]*$", re.M)
 
 
 def _brace_end(text: str, i: int) -> int:
@@ -422,7 +420,7 @@ def prose_islands(chunk: Chunk, fmt: str) -> list[Chunk]:
         ranges = [m.span(1) for m in _MD_HEADING.finditer(text)]
         ranges += _prose_lines(_MD_PROSE_LINE, text, skip={a for a, _ in ranges})
     elif fmt == "txt":
-        ranges = [m.span(1) for m in _TXT_TITLE.finditer(text) if len(m.group(2)) >= len(m.group(1))]
+        ranges = rst_title_spans(text)  # the titles ingest made structure: the same rule
     out: list[Chunk] = []
     for a, b in sorted(ranges):
         if text[a:b].strip() and (not out or a >= out[-1].end - chunk.start):  # a title inside a caption: once
