@@ -64,17 +64,20 @@ def load_labels(split: str | None = None) -> list[Label]:
 
 
 def score(resolver, labels: list[Label]) -> dict:
-    """Accuracy of resolver / first sense / plain Lesk over labels whose gold is a synset."""
+    """Accuracy of resolver / first sense / plain Lesk over labels whose gold is a synset (a row without a
+    WordNet meaning there, an abstention, counts as not right). Also: ``abstained`` among those, and for the
+    ``none`` labels (no offered sense fits) the share that got no WordNet meaning; ``confident`` lists
+    (meaning_confidence, right) per gold-synset label that got a WordNet meaning."""
     from textguard_pipeline.core.pipeline import parse_chunks
     from textguard_pipeline.meanings.senses import LeskDisambiguator, first_sense
 
     by_doc: dict[Path, list[Label]] = defaultdict(list)
     for lab in labels:
-        if lab.gold != "none":
-            by_doc[lab.source].append(lab)
+        by_doc[lab.source].append(lab)
     plain = LeskDisambiguator(resolver.wnet)  # plain Lesk: default margin, own context, no domain
-    n = ours = first = lesk = 0
+    n = ours = first = lesk = abstained = n_none = none_no_sense = 0
     misses: list[tuple] = []
+    confident: list[tuple[float, bool]] = []
     for path, labs in by_doc.items():
         text = path.read_text(encoding="utf-8")
         fmt = FORMATS[path.suffix]
@@ -83,9 +86,17 @@ def score(resolver, labels: list[Label]) -> dict:
         rows = {(r.start, r.end): r for r in df.itertuples()}
         for lab in labs:
             assert text[lab.start : lab.end] == lab.text, f"{path}: label {lab.id} does not quote the file"
-            n += 1
             got = _meaning_at(rows, lab)
+            is_sense = str(got or "").startswith("wn30-")
+            if lab.gold == "none":
+                n_none += 1
+                none_no_sense += not is_sense
+                continue
+            n += 1
             ours += got == lab.gold
+            abstained += not is_sense
+            if is_sense:
+                confident.append((_confidence_at(rows, lab), got == lab.gold))
             cands, _rule = resolver.finder.find(lab.lemma, "subject", lab.lemma, "n")
             wn = [c.wordnet for c in cands if c.meaning_type == "wordnet"]
             fs = first_sense(wn)
@@ -95,7 +106,24 @@ def score(resolver, labels: list[Label]) -> dict:
             lesk += chosen is not None and chosen.meaning_id == lab.gold
             if got != lab.gold:
                 misses.append((lab.id, lab.lemma, got, lab.gold))
-    return {"n": n, "ours": ours / n, "first_sense": first / n, "lesk": lesk / n, "misses": misses}
+    return {
+        "n": n,
+        "ours": ours / n,
+        "first_sense": first / n,
+        "lesk": lesk / n,
+        "misses": misses,
+        "abstained": abstained,
+        "n_none": n_none,
+        "none_no_sense": none_no_sense / n_none if n_none else 1.0,
+        "confident": confident,
+    }
+
+
+def _confidence_at(rows: dict, lab: Label) -> float:
+    row = rows.get((lab.start, lab.end))
+    if row is None:  # the head of a compound (see _meaning_at)
+        row = next(r for (a, b), r in rows.items() if a <= lab.start and b == lab.end and r.meaning_type == "custom")
+    return float(row.meaning_confidence)
 
 
 def _meaning_at(rows: dict, lab: Label) -> str | None:
