@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, Collection, Sequence
 
+from .senses import lexicon_cache
 from .signals import WordSignals
 
 _HEAD = re.compile(r"[\s\-‐]([^\s\-‐]+)$")
@@ -192,12 +193,24 @@ def idiom_start(tok: Any, signals: WordSignals) -> int | None:
     doc, i = tok.doc, tok.i
     if i + 1 < len(doc) and doc[i + 1].lower_ == "of":
         return None
+    if tok.lower_ not in _idiom_ends(signals) and not glued_hyphen(tok):
+        return None  # no idiom ends in this word: skip building the four phrases (issue 50)
     for a in range(max(0, i - 4), i):
         glued = a > 0 and not (doc[a - 1].whitespace_ or doc[a - 1].is_space)
         words = " ".join(t.lower_ for t in doc[a : i + 1] if not glued_hyphen(t))  # "on-the-fly" too
         if not glued and signals.idiom(words):
             return a
     return None
+
+
+def _idiom_ends(signals: WordSignals) -> frozenset[str]:
+    """The last words of the lexicon's multi-word adverbs and adjectives (those :meth:`WordSignals.idiom` knows)."""
+    cache = lexicon_cache(signals.wnet, "idioms")
+    ends = cache.get("ends")
+    if ends is None:
+        signals.idiom("")  # builds the phrase set once per lexicon
+        ends = cache["ends"] = frozenset(p.rsplit(" ", 1)[-1] for p in cache.get("all", ()))
+    return ends
 
 
 def compound_head(lookup: str) -> str | None:

@@ -16,7 +16,10 @@ chosen on the dev half of the labelled set, to the domain bonus. Plain numpy, on
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -49,7 +52,12 @@ class SynsetGraph:
 
     @classmethod
     def from_database(cls, db_path: str, specs: Sequence[str]) -> "SynsetGraph":
-        """Read the synsets and synset relations of the lexicons ``specs`` from wn's SQLite database."""
+        """The graph of the lexicons ``specs`` in wn's SQLite database."""
+        return cls(*cls.rows(db_path, specs))
+
+    @staticmethod
+    def rows(db_path: str, specs: Sequence[str]) -> tuple[list[str], np.ndarray]:
+        """(synset ids, edges as index pairs) of the lexicons ``specs`` in wn's SQLite database."""
         marks = ",".join("?" * len(specs))
         with read_only(db_path) as conn:
             rows = conn.execute(
@@ -64,7 +72,7 @@ class SynsetGraph:
                 list(specs),
             ).fetchall()
         edges = [(position[a], position[b]) for a, b in pairs if a in position and b in position]
-        return cls([sid for _rowid, sid in rows], np.array(edges, dtype=np.int64))
+        return [sid for _rowid, sid in rows], np.array(edges, dtype=np.int64)
 
     def rank(self, restart: np.ndarray) -> np.ndarray:
         """Personalized PageRank with restart distribution ``restart`` (sums to 1)."""
@@ -77,10 +85,29 @@ class SynsetGraph:
 
 
 def synset_graph(wnet: Any) -> SynsetGraph | None:
-    """The lexicon's graph, built once per process (≈ 0.5 s for WordNet 3.0); None if it has no relations."""
+    """The lexicon's graph, read once per machine (≈ 0.5 s for WordNet 3.0; then an .npz beside the database,
+    stale when the database is newer) and once per process; None if it has no relations."""
     cache = lexicon_cache(wnet, "synset_graph")
     if "graph" not in cache:
-        graph = SynsetGraph.from_database(*lexicon_database(wnet))
+        db_path, specs = lexicon_database(wnet)
+        db = Path(db_path)
+        stored = db.with_name("synset-graph-" + hashlib.sha1("|".join(specs).encode()).hexdigest()[:12] + ".npz")
+        graph = None
+        try:
+            if stored.stat().st_mtime >= db.stat().st_mtime:
+                with np.load(stored) as z:
+                    graph = SynsetGraph(z["ids"].tolist(), z["edges"])
+        except (OSError, ValueError, KeyError):
+            graph = None
+        if graph is None:
+            ids, edges = SynsetGraph.rows(db_path, specs)
+            graph = SynsetGraph(ids, edges)
+            try:  # best effort: a read-only data directory just means reading the database next time
+                tmp = stored.with_name(f".{stored.stem}.{os.getpid()}.tmp.npz")
+                np.savez(tmp, ids=np.array(ids), edges=np.asarray(edges, dtype=np.int64).reshape(-1, 2))
+                tmp.replace(stored)
+            except OSError:
+                pass
         cache["graph"] = graph if graph.edge_count else None
     return cache["graph"]
 

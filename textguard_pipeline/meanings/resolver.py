@@ -55,7 +55,7 @@ from .forms import compound_head
 from .llm_runs import split_evenly
 from .mentions import STAGE_A_PROMPT_VERSION, Mention, MentionDetectionError, TextLayout, locate_mentions
 from .sense_vectors import LESK_WEIGHT, lead, load_sense_similarity
-from .senses import SenseEvidence
+from .senses import SenseEvidence, flush_lexicon_memos
 from .stage_a import LLMMentionDetector
 from .suppression import SuppressionRule, load_suppressions, suppressing_rule
 from .wikidata import WikidataClient, WikidataConfig, default_cache_dir
@@ -327,6 +327,7 @@ class MeaningResolver:
             "resolve": round(t2 - t1, 3),
             "total": round(time.perf_counter() - t0, 3),
         }
+        flush_lexicon_memos(self.wnet)  # issue 50: the next process reads this document's WordNet lookups
         return df, stats
 
     # -- helpers --------------------------------------------------------------

@@ -46,7 +46,6 @@ ENCODERS = ("minilm", "off")
 ENCODER_ID = "all-MiniLM-L6-v2|lemmas2+def+ex1"
 #: Shards in a store beyond which loading merges them into one.
 MAX_SHARDS = 64
-_LOADED: set[Path] = set()
 
 
 def _mtime(path: Path) -> float:
@@ -160,9 +159,9 @@ class SenseSimilarity:
         self.encoder = encoder
         self._senses: dict[str, np.ndarray] = lexicon_cache(wnet, "sense_vectors:minilm")
         self.store = store if store is not None else SenseStore.for_lexicon(wnet, _model_tag(encoder))
-        if self.store.folder is not None and self.store.folder not in _LOADED:
-            _LOADED.add(self.store.folder)
+        if not getattr(self._senses, "stored", False):  # once per memo: a new lexicon object reads the store again
             self._senses.update(self.store.load())
+            self._senses.stored = True  # type: ignore[attr-defined] - the memo is a dict subclass
         # Per process, not per resolver: a document resolved again (reports, the labelled-set tests, the next
         # run of an in-process executor, which builds its resolver anew) does not pay for its sentences twice.
         self._sentences: dict[str, np.ndarray] = _SENTENCES

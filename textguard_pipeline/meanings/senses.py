@@ -27,21 +27,11 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..settings import PROJECT_ROOT
+from . import lexicon_memo
 from .wordnet_install import lexicon_database, read_only
 
-_POS_ALIASES = {
-    "n": "n",
-    "noun": "n",
-    "propn": "n",
-    "v": "v",
-    "verb": "v",
-    "aux": "v",
-    "a": "a",
-    "adj": "a",
-    "s": "a",
-    "r": "r",
-    "adv": "r",
-}
+_POS_ALIASES = {"n": "n", "noun": "n", "propn": "n", "v": "v", "verb": "v", "aux": "v"}
+_POS_ALIASES |= {"a": "a", "adj": "a", "s": "a", "r": "r", "adv": "r"}
 _POS_ORDER = {"n": 0, "v": 1, "a": 2, "s": 2, "r": 3}
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
 
@@ -144,6 +134,7 @@ def tokens(text: str) -> list[str]:
     return [t.lower().strip("'-") for t in _WORD_RE.findall(text or "")]
 
 
+@lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
     """Crude stem so that 'encrypted', 'encryption', 'encrypts' meet (prefix + plural strip)."""
     w = word.lower()
@@ -315,13 +306,9 @@ LEXICON_CACHE_LIMIT = 200_000
 
 
 def lexicon_cache(wnet, name: str) -> dict:
-    """A memo dict shared by every user of ``wnet`` in this process, for values that depend
-    only on the lexicon (sense counts, candidate senses, Lesk signatures).
-
-    Resolvers are built per run, but the lexicon outlives them (``open_wordnet`` is cached
-    per process): with per-resolver memos every run started cold, ≈ 20 ms per document in a
-    50-document run (measured, ``make bench``). Each cache is emptied when it reaches
-    ``LEXICON_CACHE_LIMIT`` entries.
+    """A memo dict shared by every user of ``wnet`` in this process, for values that depend only on the lexicon
+    (sense counts, candidate senses, Lesk signatures); the lexicon outlives the resolvers built per run. Each is
+    emptied at ``LEXICON_CACHE_LIMIT`` entries; those :mod:`.lexicon_memo` keeps start from its disk shards.
     """
     entry = _LEXICON_CACHES.get(id(wnet))
     if entry is None or entry[0] is not wnet:
@@ -330,7 +317,15 @@ def lexicon_cache(wnet, name: str) -> dict:
     cache = caches.get(name)
     if cache is None:
         cache = caches[name] = _BoundedCache(LEXICON_CACHE_LIMIT)
+        lexicon_memo.seed(wnet, name, cache)
     return cache
+
+
+def flush_lexicon_memos(wnet) -> None:
+    """Write what this process added to ``wnet``'s persisted memos (once per document: workers may be killed)."""
+    entry = _LEXICON_CACHES.get(id(wnet))
+    if entry is not None and entry[0] is wnet:
+        lexicon_memo.flush(wnet, entry[1])
 
 
 # --------------------------------------------------------------------------- Lesk
