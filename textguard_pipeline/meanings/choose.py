@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..lib.llm import LLMError, UsageTally, parse_json_content
+from .calibration import Calibration, evidence_features
 from .candidates import HARD_CASE_THRESHOLD, Candidate, custom_candidate
 from .llm_runs import ordered_map, split_evenly
 from .senses import LeskDisambiguator, SenseEvidence
@@ -24,6 +25,8 @@ class Decision:
     confidence: float | None
     reason_code: str
     source: str  # lesk | top_hit | none | llm:<model>
+    #: the evidence for a WordNet sense the embedded chooser picked (calibration.FEATURES), else None
+    features: dict[str, float] | None = None
 
 
 def one_sense_per_discourse(mentions: Sequence[Any], decisions: list[Decision]) -> list[Decision]:
@@ -43,11 +46,15 @@ def one_sense_per_discourse(mentions: Sequence[Any], decisions: list[Decision]) 
 
 
 class EmbeddedChooser:
-    """Lesk over WordNet senses (first-sense backoff); the top hit for Wikidata; custom otherwise."""
+    """Lesk over WordNet senses (first-sense backoff); the top hit for Wikidata; custom otherwise.
 
-    def __init__(self, wnet: Any):
+    With a ``calibration`` a WordNet decision's confidence is the calibrated P(right) of its evidence
+    (:mod:`.calibration`); without, the margin-based score of :mod:`.senses`."""
+
+    def __init__(self, wnet: Any, calibration: Calibration | None = None):
         # A wider margin than plain Lesk's: with the domain bonus, weak overlaps are noise (dev half, issue 16).
         self.lesk = LeskDisambiguator(wnet, margin=6.0)
+        self.calibration = calibration
 
     def choose(
         self,
@@ -68,7 +75,10 @@ class EmbeddedChooser:
                 chosen, conf, reason = self.lesk.choose(mention_text, context, senses, bonus)
             if chosen is not None:
                 cand = next(c for c in wn_c if c.meaning_id == chosen.meaning_id)
-                return Decision(cand, conf, reason, "lesk")
+                feats = evidence_features(self.lesk, mention_text, context, senses, chosen, reason, evidence)
+                if self.calibration is not None:
+                    conf = self.calibration.probability(feats)
+                return Decision(cand, conf, reason, "lesk", feats)
         wd = [c for c in candidates if c.meaning_type == "wikidata"]
         if wd:
             # Without a model to read the context, the search engine's ranking is the prior.

@@ -35,6 +35,7 @@ from ..ingest.parsing import Chunk
 from ..lib.llm import ChatClient, LLMConfig, StrictChatClient, UsageTally
 from ..lib.nlp import load_spacy, model_label
 from ..settings import MeaningsSettings, llm_settings, wordnet_settings
+from .calibration import load_calibration
 from .candidates import (
     DISAMBIGUATION_PROMPT_VERSION,
     EMBEDDED_VERSION,
@@ -48,21 +49,18 @@ from .candidates import (
     normalize_label,
     text_hash,
 )
-from .choose import Decision, EmbeddedChooser, Item, LLMDisambiguator, one_sense_per_discourse, rate_terms
+from .choose import Decision, EmbeddedChooser, Item, LLMDisambiguator, rate_terms
+from .decisions import EmbeddedDecisions, abstain
 from .detector import EmbeddedDetector, EmbeddedSettings, exclusion_shares
-from .domains import DomainProfile, section_ids, section_profiles
-from .forms import compound_head
+from .domains import section_ids
 from .llm_runs import split_evenly
 from .mentions import STAGE_A_PROMPT_VERSION, Mention, MentionDetectionError, TextLayout, locate_mentions
-from .sense_vectors import LESK_WEIGHT, lead, load_sense_similarity
-from .senses import SenseEvidence, flush_lexicon_memos
+from .sense_vectors import load_sense_similarity
+from .senses import flush_lexicon_memos
 from .stage_a import LLMMentionDetector
 from .suppression import SuppressionRule, load_suppressions, suppressing_rule
 from .wikidata import WikidataClient, WikidataConfig, default_cache_dir
 from .wordnet_install import WordNetNotInstalled, install_wordnet, open_wordnet, wordnet_status
-
-#: How many mentions of a lemma lend their contexts to its pooled context (bounded: a book repeats lemmas).
-POOLED_CONTEXTS = 12
 
 #: The one settings class (the resolver's knobs and the environment's are the same object).
 MeaningSettings = MeaningsSettings
@@ -83,6 +81,7 @@ _HASHED = (
     "domain_aware",
     "one_sense_per_discourse",
     "sense_encoder",
+    "low_confidence",
 )
 
 
@@ -133,7 +132,7 @@ class ResolveStats:
         t[1] += completion_tokens
 
 
-class MeaningResolver:
+class MeaningResolver(EmbeddedDecisions):
     """Detect mentions and resolve their meanings for one document at a time."""
 
     def __init__(
@@ -157,7 +156,7 @@ class MeaningResolver:
         self.llm = llm if self.settings.use_llm else None
         self.suppressions = list(suppressions)
         self.finder = CandidateFinder(wnet, wikidata, limit=self.settings.candidate_limit)
-        self.chooser = EmbeddedChooser(wnet)
+        self.chooser = EmbeddedChooser(wnet, load_calibration())
         self.similarity = load_sense_similarity(wnet, self.settings.sense_encoder)  # None: off or not installed
         self.embedded = EmbeddedDetector(nlp, wnet, embedded_settings(self.settings))
         self.spacy_label = spacy_label
@@ -221,14 +220,13 @@ class MeaningResolver:
                 stats.charge(i, *det.mention_tokens.get((m.start, m.end, m.index_type), (0, 0)))
         return located
 
-    def resolve_document(
-        self, doc_id: str, text: str, chunks: Sequence[Chunk], fmt: str = "txt", run_id: str = ""
-    ) -> tuple[pd.DataFrame, ResolveStats]:
-        stats = ResolveStats()
+    def decide(self, text: str, chunks: Sequence[Chunk], fmt: str, stats: ResolveStats) -> tuple:
+        """(mentions, their candidates and rule, decisions, head meanings, domain profile, unsupported flags) of
+        one document, before rows are built; ``stats.seconds["detect"]`` = the detector's time."""
         t0 = time.perf_counter()
         mentions = self.detect(text, chunks, fmt, stats)
         stats.mentions = len(mentions)
-        t1 = time.perf_counter()
+        stats.seconds["detect"] = time.perf_counter() - t0
         # issue 17: a mention in a language without an installed WordNet is never looked up in the English one
         languages = {c.index: getattr(c, "language", None) for c in chunks}
         unsupported = [languages.get(m.chunk_index) not in WORDNET_LANGUAGES for m in mentions]
@@ -242,7 +240,16 @@ class MeaningResolver:
         decisions, heads, profile = self._supported_decisions(mentions, found, unsupported)
         if self.llm is not None:
             self._llm_decisions(mentions, found, decisions, stats)
-        t2 = time.perf_counter()
+        decisions = abstain(text, mentions, decisions, self.settings.low_confidence)
+        return mentions, found, decisions, heads, profile, unsupported
+
+    def resolve_document(
+        self, doc_id: str, text: str, chunks: Sequence[Chunk], fmt: str = "txt", run_id: str = ""
+    ) -> tuple[pd.DataFrame, ResolveStats]:
+        stats = ResolveStats()
+        t0 = time.perf_counter()
+        mentions, found, decisions, heads, profile, unsupported = self.decide(text, chunks, fmt, stats)
+        t1, t2 = t0 + stats.seconds.pop("detect"), time.perf_counter()
         rows = []
         kept: list[int] = []  # mention index of each row (token attribution)
         for i, (m, (cands, rule), d) in enumerate(zip(mentions, found, decisions)):
@@ -331,132 +338,6 @@ class MeaningResolver:
         return df, stats
 
     # -- helpers --------------------------------------------------------------
-
-    def _supported_decisions(
-        self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]], unsupported: Sequence[bool]
-    ):
-        """:meth:`_embedded_decisions` over the mentions a lexicon serves; the others stay custom (issue 17)."""
-        if not any(unsupported):
-            return self._embedded_decisions(mentions, found)
-        idx = [i for i, skip in enumerate(unsupported) if not skip]
-        some, some_heads, profile = self._embedded_decisions([mentions[i] for i in idx], [found[i] for i in idx])
-        decisions = [Decision(found[i][0][0], None, "no_candidates", "none") for i in range(len(mentions))]
-        heads: list[tuple[str, str] | None] = [None] * len(mentions)
-        for j, i in enumerate(idx):
-            decisions[i], heads[i] = some[j], some_heads[j]
-        return decisions, heads, profile
-
-    def _embedded_decisions(
-        self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]]
-    ) -> tuple[list[Decision], list[tuple[str, str] | None], DomainProfile | None]:
-        """Decisions (one per mention), head meanings of custom compounds, and the domain profile.
-
-        Each mention starts from WordNet's sense order (the frequency prior) and moves to another sense only
-        when its own context, the pooled contexts of its lemma, the document's domain profile and the
-        document's words together clearly favour it (:class:`SenseEvidence`); then one sense per discourse:
-        every mention of a lemma takes the sense most of them chose (the first mention's on a tie).
-        """
-        s = self.settings
-        profile = None
-        if s.domain_aware:
-            profile = DomainProfile.build(
-                self.wnet,
-                [
-                    (m.lookup or m.label, [c.wordnet for c in cands if c.meaning_type == "wordnet"])
-                    for m, (cands, _r) in zip(mentions, found)
-                    if m.index_type == "subject"
-                ],
-            )
-        contexts: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for m in mentions:
-            contexts[(m.index_type, m.lookup or m.label)].append(m.context)
-        if profile is not None:
-            profile.read_document(" ".join(dict.fromkeys(m.context for m in mentions)))
-        # Per-section domains (a heading-delimited region with enough nouns), else the document's profile.
-        sec_of = [self._sections.get(m.chunk_index, 0) for m in mentions]
-        sections = {}
-        if profile is not None:
-            sections = section_profiles(
-                self.wnet,
-                profile,
-                [
-                    (sec, m.lookup or m.label, [c.wordnet for c in cands if c.meaning_type == "wordnet"])
-                    for sec, m, (cands, _r) in zip(sec_of, mentions, found)
-                    if m.index_type == "subject"
-                ],
-            )
-        evidence: dict[tuple, SenseEvidence | None] = {}
-        keys = []
-        for m, sec in zip(mentions, sec_of):
-            sec = sec if sec in sections else None
-            key = (m.index_type, m.lookup or m.label, sec)
-            if key not in evidence:
-                evidence[key] = self._evidence(sections.get(sec, profile), m, contexts)
-            keys.append(key)
-        if self.similarity is not None:
-            self.similarity.attach(
-                evidence, mentions, keys, lambda i: [c.wordnet for c in found[i][0] if c.wordnet], self._lead
-            )
-        decisions = [
-            self.chooser.choose(m.text, m.context, cands, evidence=evidence[key])
-            for m, (cands, _r), key in zip(mentions, found, keys)
-        ]
-        if s.one_sense_per_discourse:
-            decisions = one_sense_per_discourse(mentions, decisions)
-        hkeys = [(m.index_type, m.lookup or m.label, d.candidate.meaning_type) for m, d in zip(mentions, decisions)]
-        todo: dict[tuple, tuple | None] = {}  # one head sense per compound lemma (its mentions share the evidence)
-        for key, m, d in zip(hkeys, mentions, decisions):
-            if key not in todo:
-                todo[key] = self._head_evidence(m, d, profile, contexts)
-        # One sense per discourse reaches compounds: "additional Python modules" takes the sense "modules" has alone.
-        same: dict[tuple, Candidate] = {}
-        if s.one_sense_per_discourse:
-            wordnet = [(m, d.candidate) for m, d in zip(mentions, decisions) if d.candidate.meaning_type == "wordnet"]
-            alone = {m.lookup or m.label: c for m, c in wordnet}
-            same = {key: alone[h[0]] for key, h in todo.items() if h and h[0] in alone}
-            todo = {key: None if key in same else h for key, h in todo.items()}
-        if self.similarity is not None:  # the head's senses against the compound's sentences, one batch
-            self.similarity.attach_heads(todo, mentions, hkeys, self._lead)
-        chosen = {key: self._head_meaning(*h) if h else None for key, h in todo.items()}
-        chosen.update({key: (c.meaning_id, c.gloss) for key, c in same.items()})
-        return decisions, [chosen[key] for key in hkeys], profile
-
-    def _evidence(
-        self, profile: DomainProfile | None, m: Mention, contexts: dict[tuple[str, str], list[str]]
-    ) -> SenseEvidence | None:
-        """The document's evidence for one mention (None without the domain profile: plain Lesk)."""
-        if profile is None:
-            return None
-        lemma = m.lookup or m.label
-        pooled = " ".join(contexts[(m.index_type, lemma)][:POOLED_CONTEXTS])
-        return SenseEvidence(pooled, self._bonus(profile, lemma), profile.document_tf)
-
-    def _lead(self, mention_text: str, senses: Sequence[Any], evidence: SenseEvidence) -> float:
-        """The best sense's lead without the encoder, at the Lesk weights the encoder leaves (sense_vectors.py)."""
-        return lead(self.chooser.lesk, mention_text, senses, evidence, 2 * LESK_WEIGHT)
-
-    def _bonus(self, profile: DomainProfile | None, lemma: str):
-        if profile is None:
-            return None
-        return lambda cand: profile.bonus(self.wnet, lemma, cand)
-
-    def _head_evidence(
-        self, m: Mention, d: Decision, profile: DomainProfile | None, contexts: dict[tuple[str, str], list[str]]
-    ) -> tuple | None:
-        """(head, its WordNet candidates, pooled context, evidence) for a compound WordNet lacks, else None."""
-        head = None if m.detector == "package_name" else compound_head(m.lookup or m.label)  # "tf-keras-vis": no vis
-        if d.candidate.meaning_type != "custom" or m.index_type != "subject" or head is None:
-            return None
-        cands, _rule = self.finder.find(head, "subject", head, "n")
-        wn_c = [c for c in cands if c.meaning_type == "wordnet"]
-        ctx = " ".join(contexts[(m.index_type, m.lookup or m.label)][:POOLED_CONTEXTS])
-        evidence = None if profile is None else SenseEvidence(ctx, self._bonus(profile, head), profile.document_tf)
-        return (head, wn_c, ctx, evidence) if wn_c else None
-
-    def _head_meaning(self, head, wn_c, ctx, evidence: SenseEvidence | None) -> tuple[str, str] | None:
-        """(id, gloss) of the head noun's sense for a compound WordNet lacks ("porcelain crown" → crown)."""
-        hd = self.chooser.choose(head, ctx, wn_c, evidence.bonus if evidence else None, evidence=evidence)
-        return (hd.candidate.meaning_id, hd.candidate.gloss) if hd.candidate.meaning_type == "wordnet" else None
 
     @staticmethod
     def _entries(df: pd.DataFrame) -> pd.DataFrame:

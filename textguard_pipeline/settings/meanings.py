@@ -89,7 +89,8 @@ class MeaningsSettings:
     key always come from TEXTGUARD_LLM_*), TEXTGUARD_MEANINGS_RATE (Pass 3), TEXTGUARD_MEANINGS_LLM_FALLBACK, TEXTGUARD_WIKIDATA_* (see
     WikidataSettings), TEXTGUARD_SUPPRESSIONS (default data/suppressions.csv), TEXTGUARD_SPACY_MODEL,
     TEXTGUARD_MEANINGS_BOUNDARY (split|reject), TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR,
-    TEXTGUARD_SENSE_ENCODER (minilm | off: the sentence encoder in the embedded disambiguation).
+    TEXTGUARD_SENSE_ENCODER (minilm | off: the sentence encoder in the embedded disambiguation),
+    TEXTGUARD_MEANINGS_LOW_CONFIDENCE (below it a WordNet sense becomes custom, reason_code low_confidence).
     The resolver-only knobs (index types, candidate limit, page size, hard-case threshold) have no variable.
     """
 
@@ -116,6 +117,9 @@ class MeaningsSettings:
     one_sense_per_discourse: bool = True
     #: gloss–context similarity with the numpy sentence encoder (minilm | off); off when its model is missing
     sense_encoder: str = "minilm"
+    #: a WordNet sense whose confidence (calibrated P(right)) is below this keeps its mention as a custom meaning
+    #: with reason_code low_confidence (0 = never)
+    low_confidence: float = 0.35
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "MeaningsSettings":
@@ -138,4 +142,5 @@ def meanings_settings(env: Mapping[str, str] | None = None) -> MeaningsSettings:
         min_occurrences_subject=env_int("TEXTGUARD_MEANINGS_MIN_SUBJECT", 1, env, minimum=1),
         min_occurrences_author=env_int("TEXTGUARD_MEANINGS_MIN_AUTHOR", 1, env, minimum=1),
         sense_encoder=env_choice("TEXTGUARD_SENSE_ENCODER", "minilm", ("minilm", "off"), env),
+        low_confidence=env_float("TEXTGUARD_MEANINGS_LOW_CONFIDENCE", 0.35, env, minimum=0, maximum=1),
     )
