@@ -154,10 +154,16 @@ def main(argv: list[str] | None = None) -> int:
         high = [r for r in part if cal.probability(r["features"]) >= 0.8]
         if high:
             print(f"  confidence ≥ 0.8: {len(high)} rows, {sum(r['right'] for r in high) / len(high):.3f} right")
-    print("\ndev: threshold → right among gold senses (abstention = not right); gold=none rows abstained")
+    from textguard_pipeline_tests.meanings.sense_eval import load_labels
+
+    gold_labels = {s: sum(lab.gold != "none" for lab in load_labels(s)) for s in ("dev", "heldout")}
+    print(
+        f"\ndev: threshold → right among the {gold_labels['dev']} gold-synset labels (no WordNet meaning = not right)"
+    )
+    print("     and gold=none rows that got a WordNet sense but abstain")
     for t in (0.0, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5):
-        right, n, dropped, n_none = accuracy_with_threshold(cal, dev, t)
-        print(f"  {t:.2f}: {right}/{n} = {right / max(1, n):.3f}; {dropped}/{n_none} none rows abstained")
+        right, _n, dropped, n_none = accuracy_with_threshold(cal, dev, t)
+        print(f"  {t:.2f}: {right} = {right / gold_labels['dev']:.3f}; {dropped}/{n_none} none rows abstained")
     if not args.no_write:
         CALIBRATION_FILE.write_text(json.dumps(cal.as_json(), indent=1) + "\n", encoding="utf-8")
         SVG.parent.mkdir(parents=True, exist_ok=True)
