@@ -27,6 +27,8 @@ _LINE = re.compile(r"[^\n]*(?:\n|$)")
 _ITEM = re.compile(
     r"[ \t]*(?:[-*+•‣◦▪●–—]|\(?\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3})+\.|\(?[a-z][.)]|\((?:[ivx]{1,5}|[A-Z])\)|[ivx]{1,5}[.)])[ \t]+\S"
 )
+#: a bullet glyph, which only ever opens an item
+_BULLET = re.compile(r"[ \t]*[•‣◦▪●][ \t]+\S")
 _SENTENCE_END = re.compile(r"[.!?…:][\"'”’»)\]]*$")
 _PAGE_NUMBER = re.compile(
     r"[ \t\f]*(?:[-–—][ \t]*)?(?:(?:page|p\.|seite|página|pagina|страница)[ \t]*)?"
@@ -37,6 +39,7 @@ _PAGE_NUMBER = re.compile(
 _DIGITS = re.compile(r"\d+")
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\S+")
+_LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
 def _lines(text: str, start: int, end: int):
@@ -71,33 +74,47 @@ def usual_width(text: str) -> int:
 def furniture_regions(text: str) -> list[tuple[int, int]]:
     """Running page headers and footers, page numbers and form feeds: whole lines (a form feed inside a line:
     the form feeds alone). A header or footer is a line that comes back at least three times, mostly at least
-    ten lines apart, with its numbers and runs of spaces ignored ("12 Econometric Computing" = "14 Econometric Computing"), and is not a
-    short line in lower case (a wrapped "and the" is not a header; "zoo Quick Reference" is)."""
+    ten lines apart, with its numbers and runs of spaces ignored ("12 Econometric Computing" = "14 Econometric
+    Computing"), and looks like one: not a short line in lower case (a wrapped "and the"), words of letters.
+    Where form feeds mark the pages, it stands among the first or last three non-blank lines of a page; else
+    it has two words of two letters or more and comes back at least half as often as the most frequent one
+    (a console output line repeated through a paper, "z test of coefficients:", is neither)."""
     spans: list[tuple[int, int]] = []
-    seen: dict[str, list[int]] = {}
-    rows: list[tuple[int, int, str]] = []
+    paged = text.count("\f") >= 2
+    rows: list[tuple[int, int, str, int, int, int]] = []  # start, end, key, line number, its rank on its page, page
+    page_lines: Counter[int] = Counter()  # non-blank lines per page
+    page = 0
     for k, (s, e) in enumerate(_lines(text, 0, len(text))):
+        lead = len(text[s:e]) - len(text[s:e].lstrip(" \t\f"))
+        page += text.count("\f", s, s + lead)  # a form feed before the line's text opens its page
         body = _SPACE.sub(" ", text[s:e].strip())  # layout-mode text pads with runs of spaces
-        if not body or len(body) > 120:
-            continue
-        if _PAGE_NUMBER.fullmatch(text, s, e):
-            spans.append((s, e))
-            continue
-        if (body[0].islower() and len(body) < 15) or not any(c.isalnum() for c in body):
-            continue
-        key = _SPACE.sub(" ", _DIGITS.sub("", body)).strip()  # "2 Title" = "Title 3" = "Title"
-        if not key:
-            continue
-        rows.append((s, e, key))
+        if body:
+            page_lines[page] += 1
+            if len(body) <= 120 and _PAGE_NUMBER.fullmatch(text, s, e):
+                spans.append((s, e))
+            elif len(body) <= 120 and not (body[0].islower() and len(body) < 15) and any(c.isalnum() for c in body):
+                key = _SPACE.sub(" ", _DIGITS.sub("", body)).strip()  # "2 Title" = "Title 3" = "Title"
+                if key:
+                    rows.append((s, e, key, k, page_lines[page] - 1, page))
+        page += text.count("\f", s + lead, e)
+    if paged:
+        rows = [r for r in rows if r[4] < 3 or page_lines[r[5]] - r[4] <= 3]
+    seen: dict[str, list[int]] = {}
+    for _, _, key, k, _, _ in rows:
         seen.setdefault(key, []).append(k)
     # mostly far apart (two gaps of ten lines or more, and at least half of the gaps): a title page may
     # repeat the running title or the author close by
     running = {
         key
         for key, ks in seen.items()
-        if len(ks) >= 3 and 2 * sum(b - a >= 10 for a, b in zip(ks, ks[1:], strict=False)) >= max(4, len(ks) - 1)
+        if len(ks) >= 3
+        and 2 * sum(b - a >= 10 for a, b in zip(ks, ks[1:], strict=False)) >= max(4, len(ks) - 1)
+        and len(_LETTER_WORD.findall(key)) >= (1 if paged else 2)
     }
-    spans.extend((s, e) for s, e, key in rows if key in running)
+    if not paged and running:
+        top = max(len(seen[key]) for key in running)
+        running = {key for key in running if 2 * len(seen[key]) >= top}
+    spans.extend((s, e) for s, e, key, *_ in rows if key in running)
     covered = sorted(spans)
     for m in re.finditer(r"\f+", text):
         i = bisect_right(covered, (m.start(), len(text) + 1)) - 1
@@ -138,6 +155,7 @@ def paragraph_ends(
     short = 0.8 * width
     ends: list[int] = []
     first = True
+    in_item = bool(_ITEM.match(text, *lines[0]))  # the current paragraph opened with a list-item marker
     for k in range(len(lines) - 1):
         s, e = lines[k]
         ns, ne = lines[k + 1]
@@ -152,14 +170,22 @@ def paragraph_ends(
             # short: clearly under the width, or the next line's first word would have fitted on it
             word = _WORD.match(text, ns + _indent(text, ns, ne), ne)
             fits = word is not None and lens[k] + 1 + len(word.group(0)) <= width
-            cut = ((lens[k] < short or fits) and (sentence or (first and opens))) or bool(_ITEM.match(text, ns, ne))
-            # a deeper next line opens a paragraph, unless it continues a list item's text
-            cut = cut or (_indent(text, ns, ne) > _indent(text, s, e) and not _ITEM.match(text, s, e))
+            # a marker opens an item after a line that could end a paragraph or inside a list: a wrapped
+            # line may start with "+ " (a console continuation), "a." or "xi." (a variable) mid-sentence
+            item = bool(_ITEM.match(text, ns, ne)) and (
+                in_item or sentence or lens[k] < short or bool(_BULLET.match(text, ns, ne))
+            )
+            cut = ((lens[k] < short or fits) and (sentence or (first and opens))) or item
+            # a deeper next line opens a paragraph, unless it continues a list item's text or is the hanging
+            # indent of a paragraph whose full first line runs on (a reference, a definition, a table cell)
+            hanging = first and not (lens[k] < short or sentence)
+            cut = cut or (_indent(text, ns, ne) > _indent(text, s, e) and not _ITEM.match(text, s, e) and not hanging)
         if cut and forbidden:
             i = bisect_right(forbidden, (ns, len(text) + 1)) - 1
             cut = i < 0 or forbidden[i][1] <= ns
         if cut:
             ends.append(ns)
+            in_item = bool(_ITEM.match(text, ns, ne))
         first = cut
     return ends
 

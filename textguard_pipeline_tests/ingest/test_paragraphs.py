@@ -156,3 +156,81 @@ def test_a_padded_or_lower_case_running_header_is_structural_and_a_title_page_ma
     text = "zoo Quick Reference\nzoo Quick Reference\n" + text
     chunks = _tiles(text)
     assert all("Quick" not in c.text for c in chunks if c.chunk_type == "prose")
+
+
+def _body(n: int, seed: int = 4) -> str:
+    """``n`` hard-wrapped paragraphs at 78 columns ending in a short line, no blank line between them."""
+    rnd = random.Random(seed)
+    return "".join(
+        textwrap.fill(_paragraph(rnd, 3) + " As shown", 78, break_on_hyphens=False) + ".\n" for _ in range(n)
+    )
+
+
+def test_a_reference_with_a_hanging_indent_is_one_paragraph_but_an_indented_first_line_still_opens_one():
+    text = _body(3) + (
+        "    Indented again, this first line of a paragraph opens one even though the\n"
+        "line before it ends with a full stop or not, as this one shows.\n"
+        "Cameron AC, Trivedi PK (1998). Regression Analysis of Count Data. Cambridge\n"
+        "      University Press, Cambridge.\n"
+        "Zeileis A (2004). Econometric computing with heteroskedasticity and autocorre-\n"
+        "      lation consistent covariance matrix estimators. Journal of Statistical\n"
+        "      Software, 11(10), 1-17.\n"
+    )
+    prose = [c.text for c in _tiles(text) if c.chunk_type == "prose"]
+    assert prose[-3].lstrip().startswith("Indented again")
+    assert prose[-2].startswith("Cameron AC") and prose[-2].rstrip().endswith("Press, Cambridge.")
+    assert prose[-1].startswith("Zeileis A") and prose[-1].rstrip().endswith("1-17.")
+
+
+def test_a_wrapped_line_starting_with_a_plus_or_a_roman_numeral_word_does_not_open_a_list_item():
+    text = _body(2) + (
+        "The conditional mean of the response is a linear function of the regressors\n"
+        "xi. The variance is the mean times a dispersion parameter that is estimated\n"
+        "from the sum of the squared Pearson residuals of the first fitted model here\n"
+        "+ a correction term, and the two estimates agree closely.\n"
+        "Three steps follow:\n"
+        "a) the first step has a long description that fills up its line to the width\n"
+        "   of the text and runs on over a second line without any end punctuation\n"
+        "b) the second step follows it at once and is a list item of its own again.\n"
+    )
+    prose = [c.text for c in _tiles(text) if c.chunk_type == "prose"]
+    assert any(p.startswith("The conditional") and p.rstrip().endswith("agree closely.") for p in prose)
+    assert [p[:14] for p in prose[-3:]] == ["Three steps fo", "a) the first s", "b) the second "]
+
+
+def _paged(header_at: int, lines_per_page: int = 40, pages: int = 6) -> str:
+    rnd = random.Random(8)
+    lines = textwrap.fill(" ".join(_paragraph(rnd, 4) for _ in range(40)), 78).split("\n")
+    out, k = [], 0
+    for page in range(pages):
+        body = lines[k : k + lines_per_page]
+        k += lines_per_page
+        body.insert(header_at, "Results overview table")
+        out.append(("\f" if page else "") + "Handbook\n" + "\n".join(body) + f"\n{page + 1}\n")
+    return "".join(out)
+
+
+def test_with_form_feeds_a_header_stands_at_the_edge_of_a_page_and_a_line_repeated_mid_page_is_not_one():
+    chunks = _tiles(_paged(header_at=20))
+    structural = "".join(c.text for c in chunks if c.chunk_type == "structural")
+    prose = "".join(c.text for c in chunks if c.chunk_type == "prose")
+    assert structural.count("Handbook") == 6  # one word, but at the top of every page
+    assert prose.count("Results overview table") == 6
+    chunks = _tiles(_paged(header_at=1))
+    assert "Results overview table" not in "".join(c.text for c in chunks if c.chunk_type == "prose")
+
+
+def test_without_form_feeds_a_header_has_words_and_recurs_as_often_as_the_running_title():
+    rnd = random.Random(6)
+    parts = []
+    for page in range(1, 13):
+        parts.append(f"Econometric Computing with Sandwich Estimators {page}\n")
+        parts.append(textwrap.fill(" ".join(_paragraph(rnd, 3) for _ in range(4)), 78) + "\n")
+        if page % 3 == 0:  # console output that comes back four times
+            parts.append("z test of coefficients:\n(Intercept) 1.028874 0.064530 15.9442\nR> z1\n")
+    text = "".join(parts)
+    chunks = _tiles(text)
+    structural = "".join(c.text for c in chunks if c.chunk_type == "structural")
+    prose = "".join(c.text for c in chunks if c.chunk_type == "prose")
+    assert structural.count("Econometric Computing") == 12
+    assert prose.count("z test of coefficients:") == 4 and prose.count("R> z1") == 4
