@@ -8,7 +8,10 @@ so its peak resident memory (``ru_maxrss``) is that document's alone. Shapes:
   (``paragraph-fr``: the same in French, read by the French model; not in the default set);
 * ``list`` — one line of comma-separated capitalised words (an author list);
 * ``md-nest`` — Markdown blockquotes and lists nested up to 60 levels, over and over;
-* ``tex-nest`` — one LaTeX environment and brace group inside the next, as deep as the size allows.
+* ``tex-nest`` — one LaTeX environment and brace group inside the next, as deep as the size allows;
+* ``pdf-text`` — a PDF's text: pages of hard-wrapped paragraphs without blank lines between form feeds and
+  running headers, each with an R session (``R>``, ``+`` continuations, output), an e-mail quote run and
+  wrapped lines that start like list items (``+ ``, ``xi.``).
 
 Linear shows as a flat "s/MB" column (the whole run) and "parse s/MB" (``parsed_chunks`` alone, issue 46); "peak" is the whole process (Python, spaCy, WordNet
 included), "MB/MB" what each extra MB of input costs. ``BENCH_PATHOLOGICAL_MB`` sets the
@@ -27,11 +30,19 @@ import resource
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 
-SHAPES = ("paragraph", "list", "md-nest", "tex-nest")
-ENDINGS = {"paragraph": "txt", "paragraph-fr": "txt", "list": "txt", "md-nest": "md", "tex-nest": "tex"}
+SHAPES = ("paragraph", "list", "md-nest", "tex-nest", "pdf-text")
+ENDINGS = {
+    "paragraph": "txt",
+    "paragraph-fr": "txt",
+    "list": "txt",
+    "md-nest": "md",
+    "tex-nest": "tex",
+    "pdf-text": "txt",
+}
 _WORDS = (
     "the method of a result in this paper we show that model data value shows under river stone "
     "measure observed sample with for and or large small first second analysis"
@@ -95,6 +106,24 @@ def document(shape: str, n_bytes: int, seed: int = 1) -> str:
             + "".join(reversed(closing))
             + ("\\end{document}\n")
         )
+    if shape == "pdf-text":
+        page = 0
+        while n < n_bytes:
+            page += 1
+            header = f"{page} Journal of Pathological Shapes" if page % 2 else f"Author One, Author Two {page}"
+            lines = [("\f" if page > 1 else "") + header]
+            for _ in range(3):
+                lines += textwrap.wrap(" ".join(_sentence(rnd) for _ in range(rnd.randint(3, 8))), 90)
+                lines[-1] += " As shown."
+            lines += ["R> fm <- glm(y ~ x + z, data = d,", "+   family = poisson)", "R> summary(fm)", "Coefficients:"]
+            lines += [f"x{k}  {rnd.random():.6f}  {rnd.random():.6f}  ***" for k in range(6)]
+            lines += ["> " + q for q in textwrap.wrap(" ".join(_sentence(rnd) for _ in range(3)), 80)]
+            wrapped = textwrap.wrap(" ".join(_sentence(rnd) for _ in range(4)), 90)
+            lines += [("+ " if k % 2 else "xi. ") + w if k else w for k, w in enumerate(wrapped)]
+            page_text = "\n".join(lines) + "\n"
+            parts.append(page_text)
+            n += len(page_text.encode("utf-8"))
+        return "".join(parts)
     raise ValueError(f"unknown shape {shape!r} (one of {', '.join(SHAPES)})")
 
 

@@ -20,7 +20,8 @@ from .chunks import (
     _line_start,
     _widen_to_lines,
 )
-from .paragraphs import furniture_regions
+from .console import console_spans
+from .paragraphs import furniture_regions, usual_width
 from .rst import rst_code_spans, rst_structure_spans
 
 # ---------------------------------------------------------------------------
@@ -462,8 +463,17 @@ def _txt_regions(text: str) -> list[Segment]:
     # Page furniture (form feeds, page numbers, running headers and footers) is structural. Plain text is
     # often reStructuredText, whose titles, transitions and directive lines are structural, its literal blocks
     # and doctests code; a code block wins over structure inside it (a page break in a code block stays there).
-    code = [(a, b, ChunkType.CODE) for a, b in rst_code_spans(text)]
-    pages = [(a, b, ChunkType.STRUCTURAL) for a, b in furniture_regions(text) + rst_structure_spans(text)]
+    # Console transcripts (a PDF's R or Python session) are code too, split around the page furniture in them.
+    furniture = furniture_regions(text)
+    rst = rst_structure_spans(text)
+    console = console_spans(text, usual_width(text), skip=furniture, stops=rst)
+    code: list[Segment] = []
+    for a, b in sorted(rst_code_spans(text) + console):
+        if code and a < code[-1][1]:
+            code[-1] = (code[-1][0], max(b, code[-1][1]), ChunkType.CODE)
+        else:
+            code.append((a, b, ChunkType.CODE))
+    pages = [(a, b, ChunkType.STRUCTURAL) for a, b in furniture + rst]
     out: list[Segment] = []
     for seg in sorted(code + pages, key=lambda r: (r[0], -r[1])):
         if not out or seg[0] >= out[-1][1]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from .console import prose_like
+
 #: reStructuredText directives whose body is not prose (an admonition's body is)
 _RST_CODE_DIRECTIVE = re.compile(
     r"[ \t]*\.\.[ \t]+(?:code|code-block|sourcecode|literalinclude|doctest|testcode|testoutput|testsetup|"
@@ -31,7 +33,8 @@ def _mostly_code(block: Sequence[str]) -> bool:
 
 def rst_code_spans(text: str) -> list[tuple[int, int]]:
     """Code inside plain text written in reStructuredText (READMEs, Sphinx sources): the indented block after
-    a paragraph that ends in "::" or after a code directive, and doctest blocks (">>> " up to a blank line).
+    a paragraph that ends in "::" or after a code directive, and doctest blocks (">>> " up to a blank line or a line
+    of running text).
     Sphinx's text output ends the paragraph before a literal block in one colon: after one, an indented block is
     code when most of its lines read as code (a block quote or an admonition's prose after "Note:" stays)."""
     lines = text.splitlines(keepends=True)
@@ -47,8 +50,8 @@ def rst_code_spans(text: str) -> list[tuple[int, int]]:
         ln = lines[i]
         body = ln.strip()
         if body.startswith(">>> "):
-            j = i
-            while j + 1 < len(lines) and lines[j + 1].strip():
+            j = i  # up to a blank line, or a line of running text (a PDF's text has no blank line after it)
+            while j + 1 < len(lines) and lines[j + 1].strip() and not prose_like(lines[j + 1]):
                 j += 1
             spans.append((starts[i], starts[j + 1]))
             i = j + 1
