@@ -29,21 +29,21 @@ _CODE_SIGN = re.compile(r"[(){}\[\]=<|;\\~]|(?:^|\s)--?[A-Za-z]|\./|/\w")
 _NAME = re.compile(r"[a-z_.][\w.$@]*[\w)\]]?")
 #: a word of running text, with its quotes, brackets and punctuation
 _LETTERS = r"(?:[^\W\d_][\u0300-\u036f]*)+"  # combining accents too: PDF text writes a hat as one ("φ̂")
-_PROSE_TOKEN = re.compile(r"[(\"'“‘]*" + _LETTERS + r"(?:['’-]" + _LETTERS + r")*[)\"'”’]*[,.;:!?]?[)\"'”’]*")
+_PROSE_TOKEN = re.compile(r"[(\"'“‘]*" + _LETTERS + r"(?:['’-]" + _LETTERS + r")*-?[)\"'”’]*[,.;:!?]?[)\"'”’]*")
 #: a numbered heading ("3.2. Hurdle models")
 _HEADING = re.compile(r"[ \t]*\d{1,2}(?:\.\d{1,2})*\.?[ \t]+[^\W\d_]{2,}")
 _SENTENCE_END = re.compile(r"[.!?…:][\"'”’»)\]]*$")
 
 
 def prose_like(line: str) -> bool:
-    """A line of running text: six words or more, at least 80 % of its tokens (not a comment, not a line
+    """A line of running text: seven words or more, at least 80 % of its tokens (not a comment, not a line
     wholly in brackets, as R prints "(Dispersion parameter for poisson family taken to be 1)")."""
     body = line.strip()
     if body.startswith("#") or (body.startswith("(") and body.endswith(")")):
         return False
     tokens = body.split()
     words = sum(1 for t in tokens if _PROSE_TOKEN.fullmatch(t))
-    return words >= 6 and words >= 0.8 * len(tokens)
+    return words >= 7 and words >= 0.8 * len(tokens)
 
 
 def _ends_output(line: str) -> bool:
@@ -127,12 +127,28 @@ def console_spans(text: str, width: int, skip: Sequence[tuple[int, int]] = (), s
             # output ends at running text, or at a line less indented than an indented prompt (the text
             # around a command shown indented in a manual)
             if not (pm or (cont and cont.match(body))) and (_ends_output(body) or _indent(body) < indent):
-                break
+                # a caption line of the output ("Count model coefficients (negbin with log link):") is
+                # followed by more output; a sentence ending in a colon before a prompt is not
+                n = _next_line(text, lines, q + 1, lambda n: within(skip, n))
+                if n is None or not body.rstrip().endswith(":") or _indent(body) < indent or within(stops, n):
+                    break
+                after = text[lines[n][0] : lines[n][1]]
+                if _PROMPT.match(after) or _ends_output(after):
+                    break
             last, q = q, q + 1
         spans.extend(_pieces(text, lines, k, last, lambda n: within(skip, n)))
         prev = text[lines[last][0] : lines[last][1]]
         k = last + 1
     return spans
+
+
+def _next_line(text: str, lines, k: int, skipped) -> int | None:
+    """The first non-blank line from ``lines[k]`` on that is not skipped (page furniture), or None."""
+    while k < len(lines):
+        if text[lines[k][0] : lines[k][1]].strip() and not skipped(k):
+            return k
+        k += 1
+    return None
 
 
 def _indent(line: str) -> int:

@@ -34,6 +34,8 @@ Coefficients:
              Estimate Std. Error z value Pr(>|z|)
 (Intercept)  1.028874   0.023785  43.258   <2e-16 ***
 hosp         0.164797   0.005997  27.478   <2e-16 ***
+Zero hurdle model coefficients (binomial with logit link):
+(Intercept)  0.043147   0.139852   0.309 0.757688
 ---
 Signif. codes: 0 '***' 0.001 '**' 0.01 '*' 0.05 '.' 0.1 ' ' 1
 
@@ -49,6 +51,7 @@ def test_an_r_session_with_its_continuations_and_output_is_one_code_chunk_betwee
     chunks = _chunks(text)
     assert [c.chunk_type for c in chunks] == ["prose", "code", "prose"]
     assert chunks[1].text.startswith("R> fm <- glm") and "iterations: 5" in chunks[1].text
+    assert "Zero hurdle model coefficients" in chunks[1].text  # a caption line inside the output
 
 
 def test_a_python_session_without_blank_lines_ends_at_the_next_line_of_running_text():
