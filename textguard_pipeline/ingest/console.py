@@ -68,7 +68,8 @@ def _code_like(prompt: str, rest: str) -> bool:
 def console_spans(text: str, width: int, skip: Sequence[tuple[int, int]] = (), stops=()) -> list[tuple[int, int]]:
     """Console transcripts: from a prompt line (``R> ``, ``>>> ``, ``> ``, ``$ ``) whose text reads as code,
     through its continuations (``+ ``, ``... ``), further prompts and the output lines, up to the next line of
-    running text or numbered heading (blank lines inside are taken in). ``> `` and ``$ `` open one only after a
+    running text or numbered heading (blank lines inside are taken in, except after ``>>> ``: a doctest's
+    blank line ends it). ``> `` and ``$ `` open one only after a
     line that could end a paragraph (blank, short against ``width``, or a sentence or colon end), and a run of
     ``>`` lines with a line of running text in it is a quote. ``skip``: sorted spans (page furniture) passed over
     and left out of the result, so a transcript across a page break is two spans; ``stops``: sorted spans
@@ -117,6 +118,8 @@ def console_spans(text: str, width: int, skip: Sequence[tuple[int, int]] = (), s
         last, q = k, k + 1
         while q < len(lines):
             body = text[lines[q][0] : lines[q][1]]
+            if family == ">>>" and not body.strip() and not within(skip, q):
+                break  # a Python session ends at a blank line, as a doctest block does
             if within(skip, q) or not body.strip():
                 q += 1
                 continue

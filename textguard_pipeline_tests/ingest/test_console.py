@@ -113,3 +113,10 @@ def test_a_shell_command_after_a_colon_is_code_and_the_less_indented_text_after_
     chunks = _chunks(text)
     code = [c.text.strip() for c in chunks if c.chunk_type == "code"]
     assert code == ["$ make check TESTS=all\n    ok 1 - parse", "$ git commit -m 'created myfile'"]
+
+
+def test_a_python_session_ends_at_a_blank_line_as_a_doctest_does():
+    text = _para(7) + "\n>>> ds[1]\n'value'\n\nDone.\n"
+    chunks = _chunks(text)
+    assert [c.text for c in chunks if c.chunk_type == "code"] == [">>> ds[1]\n'value'\n\n"]
+    assert chunks[-1].chunk_type == "prose" and chunks[-1].text == "Done.\n"
