@@ -52,6 +52,20 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+def sidecar_folder(wnet: Any, prefix: str, salt: str) -> tuple[Path | None, Path | None]:
+    """``(folder, database)`` of a cache kept beside the lexicon database, named by its lexicons and ``salt``;
+    ``(None, None)`` where there is no database (a lexicon test double): the caller then keeps memory only."""
+    try:
+        import wn  # lazy: wn opens its database on use
+
+        specs = "|".join(lex.specifier() for lex in wnet.lexicons())
+        db = Path(wn.config.database_path)
+        tag = hashlib.sha1(f"{salt}|{specs}".encode()).hexdigest()[:12]
+        return (db.with_name(f"{prefix}-{tag}"), db) if db.is_file() else (None, None)
+    except Exception:  # noqa: BLE001 - no lexicon database (a test double): memory only
+        return None, None
+
+
 class LexiconMemo:
     """The shards of one lexicon's memos (``folder`` None: memory only, e.g. a lexicon test double)."""
 
@@ -61,15 +75,7 @@ class LexiconMemo:
 
     @classmethod
     def for_lexicon(cls, wnet: Any) -> "LexiconMemo":
-        try:
-            import wn  # lazy: wn opens its database on use
-
-            specs = "|".join(lex.specifier() for lex in wnet.lexicons())
-            db = Path(wn.config.database_path)
-            tag = hashlib.sha1(f"{specs}|{_code_tag()}".encode()).hexdigest()[:12]
-            return cls(db.with_name(f"lexicon-memo-{tag}"), db) if db.is_file() else cls(None)
-        except Exception:  # noqa: BLE001 - no lexicon database (a test double): memory only
-            return cls(None)
+        return cls(*sidecar_folder(wnet, "lexicon-memo", _code_tag()))
 
     def _dir(self, name: str) -> Path | None:
         return None if self.folder is None else self.folder / name.replace(":", "-")

@@ -14,7 +14,6 @@ disambiguation is the encoder-free one. No dagster imports.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import sys
@@ -25,6 +24,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from .lexicon_memo import sidecar_folder
 from .senses import MeaningCandidate, _BoundedCache, first_sense, lexicon_cache
 
 #: Sentences of a lemma (per section) pooled into its context vector; a book repeats lemmas, so bounded.
@@ -106,15 +106,7 @@ class SenseStore:
     @classmethod
     def for_lexicon(cls, wnet: Any, model: str = "") -> "SenseStore":
         """The store of a lexicon's senses as encoded by the model whose weights hash to ``model``."""
-        try:
-            import wn  # lazy: wn opens its database on use
-
-            specs = "|".join(lex.specifier() for lex in wnet.lexicons())
-            db = Path(wn.config.database_path)
-            tag = hashlib.sha1(f"{ENCODER_ID}|{model}|{specs}".encode()).hexdigest()[:12]
-            return cls(db.with_name(f"sense-vectors-{tag}"), db) if db.is_file() else cls(None)
-        except Exception:  # noqa: BLE001 - no lexicon database (a test double): memory only
-            return cls(None)
+        return cls(*sidecar_folder(wnet, "sense-vectors", f"{ENCODER_ID}|{model}"))
 
     def _shards(self) -> list[Path]:
         if self.folder is None or not self.folder.is_dir():

@@ -22,6 +22,28 @@ TEXTS = DATA / "texts"  # excerpts of Debian packages' documentation (data/READM
 FORMATS = {**DOCUMENT_FORMATS, ".jsonl": "txt"}  # the parser's endings, plus the corpus's JSON lines read as text
 
 
+WNDB = Path("/usr/share/wordnet")  # Debian's wordnet-base: the full WordNet 3.0 the labels were written against
+
+
+def full_wordnet_resolver(folder: Path):
+    """Yield a resolver over the full WordNet 3.0 installed into ``folder`` (Wikidata off), as a fixture body;
+    the environment variables it sets are restored afterwards."""
+    import os
+
+    from textguard_pipeline.meanings.resolver import build_resolver
+    from textguard_pipeline.meanings.wordnet_install import install_wordnet, open_wordnet
+    from textguard_pipeline.settings import MeaningsSettings, restored_environ
+
+    with restored_environ("TEXTGUARD_WN_DATA", "TEXTGUARD_WN_LEXICON", "TEXTGUARD_WN_DOWNLOAD"):
+        os.environ["TEXTGUARD_WN_DATA"] = str(folder)
+        os.environ["TEXTGUARD_WN_DOWNLOAD"] = "0"
+        os.environ.pop("TEXTGUARD_WN_LEXICON", None)
+        install_wordnet(wndb_dirs=(str(WNDB),), allow_download=False, log=lambda _m: None)
+        open_wordnet.cache_clear()
+        yield build_resolver(MeaningsSettings(wikidata_mode="off"))
+        open_wordnet.cache_clear()
+
+
 def source_path(source: str) -> Path:
     """``shared-corpus:<path>`` → a file of the public dev corpus; ``texts/<name>`` → an excerpt kept here."""
     if source.startswith("shared-corpus:"):

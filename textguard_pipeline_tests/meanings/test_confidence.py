@@ -3,7 +3,6 @@
 The examples need the full WordNet 3.0 (Debian wordnet-base), converted here once for the module."""
 
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,7 +11,7 @@ from textguard_pipeline.meanings.calibration import FEATURES, Calibration, fit, 
 from textguard_pipeline.meanings.decisions import written_as_name
 from textguard_pipeline.settings import meanings_settings
 
-WNDB = Path("/usr/share/wordnet")
+from .sense_eval import WNDB, full_wordnet_resolver
 
 #: A short machine-learning text written for these tests (no labelled or acceptance source).
 ML_TEXT = (
@@ -85,20 +84,7 @@ full_wordnet = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def resolver(tmp_path_factory):
-    import os
-
-    from textguard_pipeline.meanings.resolver import build_resolver
-    from textguard_pipeline.meanings.wordnet_install import install_wordnet, open_wordnet
-    from textguard_pipeline.settings import MeaningsSettings, restored_environ
-
-    with restored_environ("TEXTGUARD_WN_DATA", "TEXTGUARD_WN_LEXICON", "TEXTGUARD_WN_DOWNLOAD"):
-        os.environ["TEXTGUARD_WN_DATA"] = str(tmp_path_factory.mktemp("wn_full"))
-        os.environ["TEXTGUARD_WN_DOWNLOAD"] = "0"
-        os.environ.pop("TEXTGUARD_WN_LEXICON", None)
-        install_wordnet(wndb_dirs=(str(WNDB),), allow_download=False, log=lambda _m: None)
-        open_wordnet.cache_clear()
-        yield build_resolver(MeaningsSettings(wikidata_mode="off"))
-        open_wordnet.cache_clear()
+    yield from full_wordnet_resolver(tmp_path_factory.mktemp("wn_full"))
 
 
 def resolve(resolver, text):

@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from .sense_eval import TEXTS, coverage, load_labels, load_nouns, score
+from .sense_eval import TEXTS, WNDB, coverage, full_wordnet_resolver, load_labels, load_nouns, score
 
-WNDB = Path("/usr/share/wordnet")
 CORPUS = Path("/work/shared/corpus")
 
 pytestmark = [
@@ -28,20 +27,9 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def resolver(tmp_path_factory):
-    from textguard_pipeline.meanings.resolver import build_resolver
-    from textguard_pipeline.meanings.wordnet_install import install_wordnet, open_wordnet, wn_data_dir
-    from textguard_pipeline.settings import MeaningsSettings, restored_environ
+    from textguard_pipeline.meanings.wordnet_install import wn_data_dir
 
-    with restored_environ("TEXTGUARD_WN_DATA", "TEXTGUARD_WN_LEXICON", "TEXTGUARD_WN_DOWNLOAD"):
-        import os
-
-        os.environ["TEXTGUARD_WN_DATA"] = str(tmp_path_factory.mktemp("wn_full"))
-        os.environ["TEXTGUARD_WN_DOWNLOAD"] = "0"
-        os.environ.pop("TEXTGUARD_WN_LEXICON", None)
-        install_wordnet(wndb_dirs=(str(WNDB),), allow_download=False, log=lambda _m: None)
-        open_wordnet.cache_clear()
-        yield build_resolver(MeaningsSettings(wikidata_mode="off"))
-        open_wordnet.cache_clear()
+    yield from full_wordnet_resolver(tmp_path_factory.mktemp("wn_full"))
     wn_data_dir()
 
 
