@@ -196,6 +196,10 @@ def test_a_compound_head_takes_the_sense_its_lemma_has_alone(resolver):
     # Issue 16 item 3, one sense per discourse: in Debian's Python policy "modules" alone was the software
     # component and the head of "additional Python modules" the mind's faculty (WordNet's sense 1), read from
     # the compound's own sentences. The compound's head now takes the sense its lemma has alone.
+    # The rule is checked with abstention off: at the default threshold "module" (the right sense, calibrated
+    # at about 0.32 in this short text) abstains as low_confidence, which is issue 51's rule, not this one.
+    from dataclasses import replace
+
     from textguard_pipeline.core.pipeline import parse_chunks
 
     text = (
@@ -204,7 +208,11 @@ def test_a_compound_head_takes_the_sense_its_lemma_has_alone(resolver):
         "the post-install scripts compile the modules for each supported interpreter.\n\n"
         "Packages must also specify a dependency on any packages that install necessary modules.\n"
     )
-    df, _stats = resolver.resolve_document("d.txt", text, parse_chunks(text, "txt"), "txt")
+    saved, resolver.settings = resolver.settings, replace(resolver.settings, low_confidence=0.0)
+    try:
+        df, _stats = resolver.resolve_document("d.txt", text, parse_chunks(text, "txt"), "txt")
+    finally:
+        resolver.settings = saved
     alone = set(df[df["label"] == "module"]["meaning_id"])
     assert len(alone) == 1 and "component" in resolver.wnet.synset(next(iter(alone))).definition(), alone
     compounds = df[df["label"].isin(["public module", "necessary module"])]
