@@ -21,6 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..lib.atomic import write_bytes_atomic
+
 #: the lexicon memos worth keeping across processes (each costs wn queries per key; all pickle)
 PERSISTED = frozenset({"candidates", "lesk_signatures:12", "word_signals", "idioms", "sense_domains"})
 #: the modules whose code computes the persisted values (their source is part of the tag)
@@ -104,18 +106,12 @@ class LexiconMemo:
         folder = self._dir(name)
         if folder is None or not entries:
             return False
-        tmp = None
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            stem = f"{time.time_ns()}-{os.getpid()}-{len(entries)}"
-            tmp = folder / f".{stem}.tmp"
-            with tmp.open("wb") as fh:
-                pickle.dump(dict(entries), fh, protocol=pickle.HIGHEST_PROTOCOL)
-            tmp.replace(folder / f"{stem}.pickle")
+            data = pickle.dumps(dict(entries), protocol=pickle.HIGHEST_PROTOCOL)
+            write_bytes_atomic(folder / f"{time.time_ns()}-{os.getpid()}-{len(entries)}.pickle", data)
             return True
         except (OSError, pickle.PicklingError, TypeError, AttributeError):
-            if tmp is not None:
-                tmp.unlink(missing_ok=True)
             return False
 
 
