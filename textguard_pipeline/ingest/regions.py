@@ -8,6 +8,7 @@ structural, math and code blocks (Markdown also pre-splits its prose);
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from ..lib.text_patterns import TEX_COMMENT_SIGN
 from .chunks import (
@@ -21,7 +22,8 @@ from .chunks import (
     _widen_to_lines,
 )
 from .console import console_spans
-from .paragraphs import furniture_regions, usual_width
+from .displays import display_spans
+from .paragraphs import _PAGE_NUMBER, furniture_regions, usual_width
 from .rst import rst_code_spans, rst_structure_spans
 
 # ---------------------------------------------------------------------------
@@ -474,8 +476,27 @@ def _txt_regions(text: str) -> list[Segment]:
         else:
             code.append((a, b, ChunkType.CODE))
     pages = [(a, b, ChunkType.STRUCTURAL) for a, b in furniture + rst]
+    # display maths and tables (a PDF's text) where nothing above is: a display that overlaps code or
+    # structure is left out whole
+    numbers = [(a, b) for a, b in furniture if _PAGE_NUMBER.fullmatch(text, a, b)]
+    found = display_spans(text, skip=furniture, joins=numbers)
+    if found:  # a lone number inside a display is a fraction's, not a page's
+        inside = sorted((a, b) for a, b, _ in found)
+        pages = [(a, b, t) for a, b, t in pages if not (_overlaps(inside, a, b) and (a, b) in set(numbers))]
+    taken = sorted((a, b) for a, b, _ in code + pages)
+    displays = [
+        (a, b, ChunkType.MATH_BLOCK if kind == "math" else ChunkType.STRUCTURAL)
+        for a, b, kind in found
+        if not _overlaps(taken, a, b)
+    ]
     out: list[Segment] = []
-    for seg in sorted(code + pages, key=lambda r: (r[0], -r[1])):
+    for seg in sorted(code + pages + displays, key=lambda r: (r[0], -r[1])):
         if not out or seg[0] >= out[-1][1]:
             out.append(seg)
     return out
+
+
+def _overlaps(spans: list[tuple[int, int]], a: int, b: int) -> bool:
+    """Whether ``[a, b)`` overlaps one of the sorted, disjoint ``spans``."""
+    i = bisect_right(spans, (b, b)) - 1
+    return i >= 0 and spans[i][1] > a
