@@ -93,7 +93,12 @@ def line_kind(line: str, padded: bool = False) -> str:
     if (
         not code
         and words == 0
-        and (_MATH_SIGN.search(body) or eq or len(tokens) >= 2 and all(len(t) <= 2 for t in tokens))
+        and (
+            _MATH_SIGN.search(body)
+            or eq
+            or len(tokens) >= 2
+            and all(len(t) == 1 or len(t) == 2 and t.isalpha() and t.islower() for t in tokens)
+        )
     ):
         return "math"  # (tokens of a letter or two: a fraction's denominators "n   n")
     if not code and eq and words <= 2 and _MATH_SIGN.search(body):

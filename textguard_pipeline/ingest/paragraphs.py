@@ -29,7 +29,10 @@ _ITEM = re.compile(
 )
 #: a bullet glyph, which only ever opens an item
 _BULLET = re.compile(r"[ \t]*[•‣◦▪●][ \t]+\S")
-_SENTENCE_END = re.compile(r"[.!?…:][\"'”’»)\]]*$")
+#: a sentence end, maybe with a footnote mark after it ("called).5"; not "1.5")
+_SENTENCE_END = re.compile(r"[.!?…:][\"'”’»)\]]*$|(?<=[^\d\s])[.!?][\"'”’»)\]]*\d{1,2}$")
+#: a numbered heading ("2. The linear regression model", "3.1 Data")
+_NUMBERED_HEADING = re.compile(r"[ \t]*(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.?[ \t]+[A-Z][^.!?:]*$")
 _PAGE_NUMBER = re.compile(
     r"[ \t\f]*(?:[-–—][ \t]*)?(?:(?:page|p\.|seite|página|pagina|страница)[ \t]*)?"
     r"(?:\d{1,4}|(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))"
@@ -84,14 +87,18 @@ def furniture_regions(text: str) -> list[tuple[int, int]]:
     rows: list[tuple[int, int, str, int, int, int]] = []  # start, end, key, line number, its rank on its page, page
     page_lines: Counter[int] = Counter()  # non-blank lines per page
     page = 0
+    letters: list[tuple[int, int, int, int]] = []  # a lone letter read as a roman page number
     for k, (s, e) in enumerate(_lines(text, 0, len(text))):
         lead = len(text[s:e]) - len(text[s:e].lstrip(" \t\f"))
         page += text.count("\f", s, s + lead)  # a form feed before the line's text opens its page
         body = _SPACE.sub(" ", text[s:e].strip())  # layout-mode text pads with runs of spaces
         if body:
             page_lines[page] += 1
-            if len(body) <= 120 and _PAGE_NUMBER.fullmatch(text, s, e):
-                spans.append((s, e))
+            if len(body) <= 120 and _PAGE_NUMBER.fullmatch(text, s, e) and _one_case(body):
+                if len(body) == 1 and body.isalpha():  # "v", "x": an arrow or a variable unless at a page edge
+                    letters.append((s, e, page_lines[page] - 1, page))
+                else:
+                    spans.append((s, e))
             elif len(body) <= 120 and not (body[0].islower() and len(body) < 15) and any(c.isalnum() for c in body):
                 key = _SPACE.sub(" ", _DIGITS.sub("", body)).strip()  # "2 Title" = "Title 3" = "Title"
                 if key:
@@ -99,6 +106,7 @@ def furniture_regions(text: str) -> list[tuple[int, int]]:
         page += text.count("\f", s + lead, e)
     if paged:
         rows = [r for r in rows if r[4] < 3 or page_lines[r[5]] - r[4] <= 3]
+        spans.extend((s, e) for s, e, rank, pg in letters if rank < 3 or page_lines[pg] - rank <= 3)
     seen: dict[str, list[int]] = {}
     for _, _, key, k, _, _ in rows:
         seen.setdefault(key, []).append(k)
@@ -110,6 +118,8 @@ def furniture_regions(text: str) -> list[tuple[int, int]]:
         if len(ks) >= 3
         and 2 * sum(b - a >= 10 for a, b in zip(ks, ks[1:], strict=False)) >= max(4, len(ks) - 1)
         and len(_LETTER_WORD.findall(key)) >= (1 if paged else 2)
+        # without form feeds, a label or a prompt ("General form:", "You have: _") is not a header
+        and (paged or key[-1].isalnum() or key[-1] in ".)]”’\"'")
     }
     if not paged and running:
         top = max(len(seen[key]) for key in running)
@@ -121,6 +131,12 @@ def furniture_regions(text: str) -> list[tuple[int, int]]:
         if i < 0 or covered[i][1] <= m.start():
             spans.append((m.start(), m.end()))
     return sorted(spans)
+
+
+def _one_case(body: str) -> bool:
+    """A page number's letters are in one case: "xiv", "XIV", not "Cc" (a plot's legend)."""
+    letters = [c for c in body if c.isalpha()]
+    return not letters or all(c.islower() for c in letters) or all(c.isupper() for c in letters)
 
 
 def _indent(text: str, s: int, e: int) -> int:
@@ -151,7 +167,15 @@ def paragraph_ends(
     wrapped = sum(1 for n in body if n >= 0.75 * width) >= 0.35 * len(body) or end - start > too_long
     unwrapped = sorted(body)[len(body) // 2] > 200
     if not (wrapped or unwrapped):
-        return []
+        # a heading over a short paragraph: a numbered line, or one centred far deeper than the next
+        s0, e0 = lines[0]
+        ns, ne = lines[1]
+        deeper = _indent(text, s0, e0) >= _indent(text, ns, ne) + 8
+        heading = _NUMBERED_HEADING.fullmatch(text[s0:e0].rstrip()) or (
+            deeper and not _SENTENCE_END.search(text[s0:e0].rstrip())
+        )
+        opens = text[ns + _indent(text, ns, ne) : ns + _indent(text, ns, ne) + 1].isupper()
+        return [ns] if heading and opens and lens[0] < 0.8 * width else []
     short = 0.8 * width
     ends: list[int] = []
     first = True

@@ -233,3 +233,53 @@ def test_without_form_feeds_a_header_has_words_and_recurs_as_often_as_the_runnin
     structural = "".join(c.text for c in chunks if c.chunk_type == "structural")
     assert structural.count("Econometric Computing") == 12
     assert "z test of coefficients:" not in structural and "R> z1" not in structural  # console output: code
+
+
+def _prose_texts(text: str) -> list[str]:
+    return [c.source_text() for c in _tiles(text) if c.chunk_type == "prose"]
+
+
+def test_a_short_line_ending_in_a_footnote_mark_ends_its_paragraph():
+    rnd = random.Random(5)
+    first = textwrap.fill(_paragraph(rnd, 3), 72) + "\nas it is called).5"
+    second = textwrap.fill(_paragraph(rnd, 3), 72)
+    text = first + "\n" + second + "\n" + textwrap.fill(_paragraph(rnd, 3), 72) + "\n"
+    assert any(p.rstrip().endswith("called).5") for p in _prose_texts(text))
+    # a version number at a line end is not a footnote mark
+    assert not any(p.rstrip().endswith("version 1.5") for p in _prose_texts(text.replace("called).5", "version 1.5")))
+
+
+def test_a_heading_over_a_one_line_paragraph_is_its_own_chunk():
+    body = "\n\n" + textwrap.fill(_paragraph(random.Random(1), 4), 90) + "\n"
+    text = "                        2. The linear regression model\nTo fix notations, we consider the model\n" + body
+    assert _prose_texts(text)[:2] == [
+        "                        2. The linear regression model\n",
+        "To fix notations, we consider the model\n\n\n",
+    ]
+
+
+def test_a_mixed_case_pair_or_a_lone_letter_mid_page_is_not_a_page_number():
+    rnd = random.Random(2)
+    lines = textwrap.fill(" ".join(_paragraph(rnd, 3) for _ in range(8)), 72).split("\n")
+    page = "\n".join(lines[:12] + ["Cc", "v"] + lines[12:24]) + "\n"
+    text = "\f".join([page, page, page])
+    structural = [c.source_text().strip() for c in _tiles(text) if c.chunk_type == "structural"]
+    assert "Cc" not in structural and "v" not in structural
+    # a roman page number at a page's edge still is one
+    edged = "\f".join(page + "v\n" for _ in range(3))
+    assert "v" in [c.source_text().strip() for c in _tiles(edged) if c.chunk_type == "structural"]
+
+
+def test_without_form_feeds_a_repeated_prompt_or_label_is_not_a_running_header():
+    rnd = random.Random(4)
+    parts = []
+    for _ in range(6):
+        parts += [
+            textwrap.fill(_paragraph(rnd, 3), 72),
+            "You have: _",
+            "General form:",
+            textwrap.fill(_paragraph(rnd, 2), 72),
+        ]
+    text = "\n".join(parts) + "\n"
+    structural = [c.source_text().strip() for c in _tiles(text) if c.chunk_type == "structural"]
+    assert "You have: _" not in structural and "General form:" not in structural
