@@ -46,6 +46,14 @@ def prose_like(line: str) -> bool:
     return words >= 7 and words >= 0.8 * len(tokens)
 
 
+def _short_prose(line: str) -> bool:
+    """A few words of a sentence: lower-case start, words only, no colon at the end (R prints "sample
+    estimates:", "Likelihood ratio test")."""
+    body = line.strip()
+    tokens = body.split()
+    return len(tokens) >= 2 and body[0].islower() and body[-1] != ":" and all(_PROSE_TOKEN.fullmatch(t) for t in tokens)
+
+
 def _ends_output(line: str) -> bool:
     """The line after a transcript's output: running text or a numbered heading."""
     if prose_like(line):
@@ -127,6 +135,11 @@ def console_spans(text: str, width: int, skip: Sequence[tuple[int, int]] = (), s
                 break
             pm = _PROMPT.match(body)
             cont = _CONTINUATION.get(family)
+            if not (pm or (cont and cont.match(body))) and q > last + 1 and _short_prose(body):
+                # a few words of a sentence after a blank line, before the next prompt ("or an LR test")
+                n = _next_line(text, lines, q + 1, lambda n: within(skip, n))
+                if n is not None and _PROMPT.match(text, *lines[n]):
+                    break
             # output ends at running text, or at a line less indented than an indented prompt (the text
             # around a command shown indented in a manual)
             if not (pm or (cont and cont.match(body))) and (_ends_output(body) or _indent(body) < indent):

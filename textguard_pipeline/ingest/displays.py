@@ -103,7 +103,7 @@ def line_kind(line: str, padded: bool = False) -> str:
         return "math"  # (tokens of a letter or two: a fraction's denominators "n   n")
     if not code and eq and words <= 2 and _MATH_SIGN.search(body):
         return "math"
-    if ascii_art or code or len(cells) < 3:
+    if ascii_art or len(cells) < 3 or re.search(r"[{};]", body):  # identifiers (fm_pois) may name a column
         return ""
     # cells set apart by runs of spaces, a word or two at most (layout-mode text pads justified prose too, but
     # prose is mostly words)
@@ -163,7 +163,7 @@ def display_spans(
             kind = line_kind(line, padded)
             if kind == "row":
                 columns.update(_cell_starts(line.expandtabs(8)))
-            elif not kind and run and columns:
+            elif not kind and run and columns and not prev_blank:
                 # a table cell's text wrapped onto a line of its own, set in a column of the rows above
                 lead = _cell_starts(line.expandtabs(8))[0]
                 if lead > min(columns) + 4 and any(abs(lead - c) <= 1 for c in columns):

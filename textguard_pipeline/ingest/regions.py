@@ -476,8 +476,7 @@ def _txt_regions(text: str) -> list[Segment]:
         else:
             code.append((a, b, ChunkType.CODE))
     pages = [(a, b, ChunkType.STRUCTURAL) for a, b in furniture + rst]
-    # display maths and tables (a PDF's text) where nothing above is: a display that overlaps code or
-    # structure is left out whole
+    # display maths and tables (a PDF's text) where nothing above is: code or structure inside one wins
     numbers = [(a, b) for a, b in furniture if _PAGE_NUMBER.fullmatch(text, a, b)]
     found = display_spans(text, skip=furniture, joins=numbers)
     if found:  # a lone number inside a display is a fraction's, not a page's
@@ -485,9 +484,10 @@ def _txt_regions(text: str) -> list[Segment]:
         pages = [(a, b, t) for a, b, t in pages if not (_overlaps(inside, a, b) and (a, b) in set(numbers))]
     taken = sorted((a, b) for a, b, _ in code + pages)
     displays = [
-        (a, b, ChunkType.MATH_BLOCK if kind == "math" else ChunkType.STRUCTURAL)
+        (x, y, ChunkType.MATH_BLOCK if kind == "math" else ChunkType.STRUCTURAL)
         for a, b, kind in found
-        if not _overlaps(taken, a, b)
+        for x, y in _outside(taken, a, b)
+        if text[x:y].strip()
     ]
     out: list[Segment] = []
     for seg in sorted(code + pages + displays, key=lambda r: (r[0], -r[1])):
@@ -500,3 +500,18 @@ def _overlaps(spans: list[tuple[int, int]], a: int, b: int) -> bool:
     """Whether ``[a, b)`` overlaps one of the sorted, disjoint ``spans``."""
     i = bisect_right(spans, (b, b)) - 1
     return i >= 0 and spans[i][1] > a
+
+
+def _outside(spans: list[tuple[int, int]], a: int, b: int) -> list[tuple[int, int]]:
+    """The parts of ``[a, b)`` outside the sorted, disjoint ``spans``."""
+    out, pos = [], a
+    for s, e in spans[max(0, bisect_right(spans, (a, a)) - 1) :]:
+        if s >= b:
+            break
+        if e > pos:
+            if s > pos:
+                out.append((pos, s))
+            pos = max(pos, e)
+    if pos < b:
+        out.append((pos, b))
+    return out

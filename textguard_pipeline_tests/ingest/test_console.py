@@ -120,3 +120,18 @@ def test_a_python_session_ends_at_a_blank_line_as_a_doctest_does():
     chunks = _chunks(text)
     assert [c.text for c in chunks if c.chunk_type == "code"] == [">>> ds[1]\n'value'\n\n"]
     assert chunks[-1].chunk_type == "prose" and chunks[-1].text == "Done.\n"
+
+
+def test_a_few_words_of_a_sentence_after_output_and_before_a_prompt_are_prose():
+    text = (
+        _para(1)
+        + "R> waldtest(fm_hurdle0, fm_hurdle)\n  Res.Df Df  Chisq Pr(>Chisq)\n1   4389\n2   4391 -2 4.1213     0.1274\n\n"
+        + "or an LR test\nR> lrtest(fm_hurdle0, fm_hurdle)\n  #Df LogLik Df  Chisq Pr(>Chisq)\n\n"
+        + "Likelihood ratio test\nR> summary(fm_hurdle)\n"
+        + _para(2)
+    )
+    chunks = _chunks(text)
+    kinds = {c.source_text().strip(): str(c.chunk_type) for c in chunks}
+    assert kinds["or an LR test"] == "prose"
+    # R prints its test names in words: a capital or a colon keeps such a line in the output
+    assert any("Likelihood ratio test" in c.source_text() and c.chunk_type == "code" for c in chunks)

@@ -96,3 +96,31 @@ def test_a_line_without_words_is_maths_and_a_line_of_numbers_a_row():
     assert line_kind("  (3)") == "number"
     assert line_kind("2.1. Generalized linear models") == ""
     assert line_kind("A.1") == ""
+
+
+def test_a_table_whose_first_rows_a_code_block_took_keeps_its_other_rows_out_of_prose():
+    text = (
+        "The numbers below are printed by the program::\n\n"
+        "    (Intercept)   1.029    1.029    0.929\n"
+        "    hosp          0.165    0.165    0.218\n"
+        "healthpoor        0.248    0.248    0.305\n"
+        "numchron          0.147    0.147    0.175\n\n" + _AFTER
+    )
+    chunks = _chunks(text)
+    assert _kind_of(chunks, "(Intercept)") == "code"
+    assert _kind_of(chunks, "healthpoor") == "structural" and _kind_of(chunks, "numchron") == "structural"
+
+
+def test_a_heading_after_a_table_and_a_blank_line_is_not_a_wrapped_cell():
+    text = (
+        _PARA
+        + "    Type             Distribution   Method   Description\n"
+        + "    GLM              Poisson        ML       Poisson regression: classical GLM, estimated\n"
+        + "                                             by maximum likelihood (ML)\n"
+        + "    zero-augmented   Poisson        ML       zero-inflated Poisson (ZIP), hurdle Poisson\n\n\n"
+        + "                                             3. Combining the models with other packages\n"
+        + _AFTER
+    )
+    chunks = _chunks(text)
+    assert _kind_of(chunks, "by maximum likelihood") == "structural"
+    assert _kind_of(chunks, "3. Combining") == "prose"
