@@ -123,6 +123,12 @@ class _Layer:
         self.ln2 = (w[f"{p}output.LayerNorm.weight"], w[f"{p}output.LayerNorm.bias"])
 
 
+#: Texts per forward pass. Small on purpose: with one BLAS thread a batch of 8 sentences (≈ 300 tokens × 1,536
+#: floats in the widest layer, ≈ 2 MB) stays in cache, and encoded a book's sentences in 0.55× the CPU time of
+#: batches of 64 (measured on the 2-core machine, docs/measurements/throughput.md).
+BATCH_SIZE = 8
+
+
 class SentenceEncoder:
     """all-MiniLM-L6-v2 in numpy. ``encode(texts)`` → (n, 384) float32, unit rows."""
 
@@ -156,7 +162,7 @@ class SentenceEncoder:
     def tokenize(self, texts: Sequence[str]) -> list[list[int]]:
         return [e.ids for e in self.tokenizer.encode_batch(list(texts))]
 
-    def encode(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
+    def encode(self, texts: Sequence[str], batch_size: int = BATCH_SIZE) -> np.ndarray:
         """Unit vectors of ``texts`` in input order; batches of similar length (little padding)."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:

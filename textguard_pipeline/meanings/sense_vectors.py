@@ -31,6 +31,9 @@ from .senses import MeaningCandidate, _BoundedCache, first_sense, lexicon_cache
 SENTENCES_PER_LEMMA = 3
 #: A "sentence" longer than this (a table, a run-on list) is cut around the mention.
 MAX_SENTENCE_CHARS = 240
+#: ... and to at most this many words around the mention (None: the whole sentence): the encoder's cost grows
+#: with the tokens it reads, the sense of a noun is in its near neighbours (chosen on the dev half).
+WINDOW_WORDS: int | None = None
 #: Score units per unit of cosine above the lemma's mean (the prior's first-sense lead is ≈ 7–8 units).
 SIMILARITY_WEIGHT = 70.0
 #: Lesk's weights (own and pooled contexts) when the encoder speaks: word overlap then weighs half as much.
@@ -55,6 +58,7 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+_WORD = re.compile(r"\S+")
 # a sentence ends at . ! ? followed by space, or at a blank line / line break before a capital
 _SENT_END = re.compile(r"[.!?](?=\s)|\n\s*\n|\n(?=\s*[A-Z#*\-•])")
 
@@ -77,6 +81,13 @@ def sentence_at(context: str, text: str, hint: int) -> str:
     half = MAX_SENTENCE_CHARS // 2
     if end - start > MAX_SENTENCE_CHARS:
         start, end = max(start, i - half), min(end, j + half)
+    if WINDOW_WORDS is not None:
+        before = [w.start() for w in _WORD.finditer(context, start, i)]
+        after = [w.end() for w in _WORD.finditer(context, j, end)]
+        room = max(0, WINDOW_WORDS - len(context[i:j].split()))
+        left = min(len(before), max((room + 1) // 2, room - len(after)))  # the words before first: modifiers
+        right = min(len(after), room - left)
+        start, end = (before[-left] if left else i), (after[right - 1] if right else j)
     return " ".join(context[start:end].split())
 
 

@@ -44,6 +44,17 @@ def test_sentence_at_takes_the_mentions_sentence():
     assert sentence_at("no quote here", "absent", 3) == "no quote here"  # falls back to the hint
 
 
+def test_a_word_window_keeps_the_mention_and_its_nearest_words(monkeypatch):
+    from textguard_pipeline.meanings import sense_vectors
+
+    monkeypatch.setattr(sense_vectors, "WINDOW_WORDS", 5)
+    ctx = "one two three four five six the grassy river bank seven eight nine ten eleven."
+    assert sentence_at(ctx, "river bank", ctx.index("river")) == "the grassy river bank seven"
+    # at the start of the sentence the words after it fill the window
+    assert sentence_at("Bank of the river was muddy and wet today.", "Bank", 0) == "Bank of the river was"
+    assert sentence_at("A short bank.", "bank", 8) == "A short bank."
+
+
 def test_setting_reads_the_environment_and_rejects_unknown_values(wnet):
     assert meanings_settings({}).sense_encoder == "minilm"
     assert meanings_settings({"TEXTGUARD_SENSE_ENCODER": "OFF"}).sense_encoder == "off"
