@@ -34,14 +34,15 @@ _MATH_SIGN = re.compile(
     r"\u0370-\u03ff\u0300-\u036f\u02b0-\u02ff\u00b4\u00a6\u00af\u00a8\u2070-\u209f\U0001d400-\U0001d7ff]"
 )
 #: code signs: a line with these is not maths (an RFC's struct, a program)
-_CODE_SIGN = re.compile(r"[{}]|;[ \t]*$|\b0x[0-9a-fA-F]|\w_\w|//|/\*|::|\w\(\)")
+_CODE_SIGN = re.compile(r"[{}]|;[ \t]*$|\\[A-Za-z@]|%$|\b0x[0-9a-fA-F]|\w_\w|//|/\*|::|\w\(\)")
 #: a number, as a table cell has it: "0.52", "-1.2e-3", "(0.04)", "12%", "1,234", "***"
 _NUMBER = re.compile(r"[(\[]?[-−+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-−+]?\d+)?%?[)\]]?\**|[-−–—*·.]{1,3}")
 #: a dot leader (a table of contents): such a line is text
 _LEADER = re.compile(r"(?:\.[ \t]?){4,}|…{2,}")
 #: a section number alone ("A.1", "3.2.") or a list marker: a heading's, not maths
 _SECTION = re.compile(r"[ \t]*(?:[A-Z]|\d{1,3})(?:\.\d{1,3})*\.?[ \t]*(?:\n|$)")
-_GAP = re.compile(r"\S(?:[ \t]{2,})(?=\S)")
+#: a section number, then a word: a heading's or a contents line's start
+_CONTENTS = re.compile(r"(?:[A-Z]|\d{1,3})(?:\.\d{1,3})*\.?[ \t]+[^\W\d_]{2,}")
 
 
 def _words(line: str) -> int:
@@ -87,7 +88,14 @@ def line_kind(line: str, padded: bool = False) -> str:
     code = bool(_CODE_SIGN.search(body))
     ascii_art = "|" in body and "||" not in body  # an RFC's table or figure: left as it is
     # a row of numbers (an estimate table, R output): a label and two numbers or more
-    if not ascii_art and numbers >= 2 and numbers >= 0.6 * len(tokens) and words <= 1 and not tokens[0].endswith(":"):
+    contents = bool(_CONTENTS.match(body))  # "3 Usage 2": a contents line without leaders
+    if (
+        not (ascii_art or contents)
+        and numbers >= 2
+        and numbers >= 0.6 * len(tokens)
+        and words <= 1
+        and tokens[0][-1] != ":"
+    ):
         return "row"
     eq = bool(_EQ_NUMBER.search(body))
     if (

@@ -96,6 +96,7 @@ def test_a_line_without_words_is_maths_and_a_line_of_numbers_a_row():
     assert line_kind("  (3)") == "number"
     assert line_kind("2.1. Generalized linear models") == ""
     assert line_kind("A.1") == ""
+    assert line_kind("3 Usage 2") == "" and line_kind("2.1 Pens  4") == ""  # contents lines without leaders
 
 
 def test_a_table_whose_first_rows_a_code_block_took_keeps_its_other_rows_out_of_prose():
