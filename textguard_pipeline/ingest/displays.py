@@ -34,7 +34,10 @@ _MATH_SIGN = re.compile(
     r"\u0370-\u03ff\u0300-\u036f\u02b0-\u02ff\u00b4\u00a6\u00af\u00a8\u2070-\u209f\U0001d400-\U0001d7ff]"
 )
 #: code signs: a line with these is not maths (an RFC's struct, a program)
-_CODE_SIGN = re.compile(r"[{}]|;[ \t]*$|\\[A-Za-z@]|%$|\b0x[0-9a-fA-F]|\w_\w|//|/\*|::|\w\(\)")
+_CODE_SIGN = re.compile(
+    r"[{}]|;[ \t]*$|\\[A-Za-z@]|%$|\b0x[0-9a-fA-F]|\w_\w|//|/\*|::|\w\(\)|^@\w|</?[a-z]+[ >]"
+    r"|(['\"])[^'\"\n]*\1|\blambda\b"
+)  # and quoted strings, decorators, HTML tags
 #: a number, as a table cell has it: "0.52", "-1.2e-3", "(0.04)", "12%", "1,234", "***"
 _NUMBER = re.compile(r"[(\[]?[-−+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-−+]?\d+)?%?[)\]]?\**|[-−–—*·.]{1,3}")
 #: a dot leader (a table of contents): such a line is text

@@ -118,12 +118,11 @@ def furniture_regions(text: str) -> list[tuple[int, int]]:
         if len(ks) >= 3
         and 2 * sum(b - a >= 10 for a, b in zip(ks, ks[1:], strict=False)) >= max(4, len(ks) - 1)
         and len(_LETTER_WORD.findall(key)) >= (1 if paged else 2)
-        # without form feeds, a label or a prompt ("General form:", "You have: _") is not a header
-        and (paged or key[-1].isalnum() or key[-1] in ".)]”’\"'")
     }
     if not paged and running:
         top = max(len(seen[key]) for key in running)
-        running = {key for key in running if 2 * len(seen[key]) >= top}
+        # without form feeds, a label or a prompt ("General form:", "You have: _") is not a header
+        running = {key for key in running if 2 * len(seen[key]) >= top and (key[-1].isalnum() or key[-1] in ".)]”’\"'")}
     spans.extend((s, e) for s, e, key, *_ in rows if key in running)
     covered = sorted(spans)
     for m in re.finditer(r"\f+", text):

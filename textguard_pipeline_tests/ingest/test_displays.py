@@ -125,3 +125,13 @@ def test_a_heading_after_a_table_and_a_blank_line_is_not_a_wrapped_cell():
     chunks = _chunks(text)
     assert _kind_of(chunks, "by maximum likelihood") == "structural"
     assert _kind_of(chunks, "3. Combining") == "prose"
+
+
+def test_lines_of_python_in_a_rest_file_are_not_maths():
+    text = (
+        "Options are added with a decorator:\n\n.. click:example::\n\n"
+        "    @click.option('--count', default=1)\n    @click.option('--name', prompt=True)\n\n"
+        ".. click:run::\n\n    invoke(hello, args=['--count=3'])\n    invoke(hello, input=['John'])\n\n"
+        '    <li><a href="/">Index</a>\n    <li><a href="/downloads">Downloads</a>\n'
+    )
+    assert not [c for c in _chunks(text) if c.chunk_type == "math_block"]
