@@ -3,9 +3,11 @@ WordNet 3.0 noun senses offered, never the resolver's choice: labels are written
 
     python -m textguard_pipeline_tests.meanings.sample_nouns senses DOMAIN FILE N
     python -m textguard_pipeline_tests.meanings.sample_nouns worthy DOMAIN FILE N
+    python -m textguard_pipeline_tests.meanings.sample_nouns single DOMAIN FILE [DOMAIN FILE …] N
 
 ``senses``: the embedded detector's one-word subject mentions with ≥ 2 WordNet noun senses, one per lemma,
-N drawn with a seed fixed by the file name. ``worthy``: N random 400-character windows, one random lower-case
+N drawn with a seed fixed by the file name. ``single``: the same for nouns WordNet gives exactly one sense (is it
+the one the text means? its id, or ``none``). ``worthy``: N random 400-character windows, one random lower-case
 NOUN token (spaCy tag) each, independent of the detector. Needs TEXTGUARD_WN_DATA with the full WordNet.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 from .sense_eval import FORMATS, source_label
@@ -28,12 +31,20 @@ def split_of(source: str, start: int) -> str:
     return "heldout" if int(hashlib.sha1(f"{source}:{start}".encode()).hexdigest(), 16) % 2 else "dev"
 
 
-def senses(domain: str, path: Path, n: int) -> None:
-    from textguard_pipeline.core.pipeline import parse_chunks
-    from textguard_pipeline.meanings.resolver import ResolveStats, build_resolver
+@lru_cache(maxsize=1)
+def _resolver():
+    from textguard_pipeline.meanings.resolver import build_resolver
     from textguard_pipeline.settings import MeaningsSettings
 
-    resolver = build_resolver(MeaningsSettings(wikidata_mode="off"))
+    return build_resolver(MeaningsSettings(wikidata_mode="off"))
+
+
+def senses(domain: str, path: Path, n: int, single: bool = False) -> None:
+    """``single``: nouns with exactly one WordNet noun sense instead (does that one sense fit? gold or none)."""
+    from textguard_pipeline.ingest.build import parse_chunks
+    from textguard_pipeline.meanings.resolver import ResolveStats
+
+    resolver = _resolver()
     text = path.read_text(encoding="utf-8")
     fmt = FORMATS[path.suffix]
     mentions = resolver.detect(text, parse_chunks(text, fmt), fmt, ResolveStats())
@@ -43,9 +54,10 @@ def senses(domain: str, path: Path, n: int) -> None:
         if m.index_type != "subject" or " " in lemma or lemma in seen:
             continue
         syn = resolver.wnet.synsets(lemma, pos="n")
-        if len(syn) >= 2:
+        if (len(syn) == 1) if single else (len(syn) >= 2):
             seen[lemma] = m
-    picks = sorted(_rng(path, "senses").sample(sorted(seen), min(n, len(seen))), key=lambda k: seen[k].start)
+    picks = sorted(_rng(path, "single" if single else "senses").sample(sorted(seen), min(n, len(seen))))
+    picks.sort(key=lambda k: seen[k].start)
     src = source_label(path)
     for lemma in picks:
         m = seen[lemma]
@@ -83,5 +95,9 @@ def worthy(domain: str, path: Path, n: int) -> None:
 
 
 if __name__ == "__main__":
-    what, domain, file, count = sys.argv[1:5]
-    {"senses": senses, "worthy": worthy}[what](domain, Path(file), int(count))
+    what, count = sys.argv[1], int(sys.argv[-1])
+    for domain, file in zip(sys.argv[2:-1:2], sys.argv[3:-1:2]):  # DOMAIN FILE [DOMAIN FILE …] N
+        if what == "single":
+            senses(domain, Path(file), count, single=True)
+        else:
+            {"senses": senses, "worthy": worthy}[what](domain, Path(file), count)
