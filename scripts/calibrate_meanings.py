@@ -30,9 +30,10 @@ SVG = ROOT / "docs" / "img" / "meaning_confidence_reliability.svg"
 BINS = [0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001]
 
 
-def collect() -> list[dict]:
-    """One record per labelled span that got a WordNet sense: split, features, right, lemma, reason."""
-    from textguard_pipeline.core.pipeline import parse_chunks
+def collect(part: tuple[int, int] = (0, 1)) -> list[dict]:
+    """One record per labelled span that got a WordNet sense: split, features, right, lemma, reason. ``part`` =
+    (k, n): only the k-th of every n documents (several processes, their row files merged with ``--rows``)."""
+    from textguard_pipeline.ingest.build import parse_chunks
     from textguard_pipeline.meanings.resolver import ResolveStats, build_resolver
     from textguard_pipeline.settings import MeaningsSettings
     from textguard_pipeline_tests.meanings.sense_eval import FORMATS, load_labels
@@ -44,6 +45,8 @@ def collect() -> list[dict]:
         by_doc.setdefault(lab.source, []).append(lab)
     out = []
     for n, (path, labs) in enumerate(sorted(by_doc.items()), 1):
+        if (n - 1) % part[1] != part[0]:
+            continue
         text = path.read_text(encoding="utf-8")
         fmt = FORMATS[path.suffix]
         mentions, _found, decisions, *_rest = resolver.decide(text, parse_chunks(text, fmt), fmt, ResolveStats())
@@ -135,11 +138,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rows", type=Path, help="cache of the collected rows (read if present, else written)")
     ap.add_argument("--no-write", action="store_true", help="print only; leave the JSON file and the picture")
+    ap.add_argument("--part", default="0/1", help="K/N: collect only every N-th document from the K-th (0-based)")
     args = ap.parse_args(argv)
-    if args.rows and args.rows.is_file():
+    if args.rows and "," in str(args.rows):  # several row files collected in parts: merged
+        rows = [r for f in str(args.rows).split(",") for r in json.loads(Path(f).read_text(encoding="utf-8"))]
+    elif args.rows and args.rows.is_file():
         rows = json.loads(args.rows.read_text(encoding="utf-8"))
     else:
-        rows = collect()
+        k, n = map(int, args.part.split("/"))
+        rows = collect((k, n))
         if args.rows:
             args.rows.write_text(json.dumps(rows), encoding="utf-8")
     dev = [r for r in rows if r["split"] == "dev"]
@@ -157,13 +164,13 @@ def main(argv: list[str] | None = None) -> int:
     from textguard_pipeline_tests.meanings.sense_eval import load_labels
 
     gold_labels = {s: sum(lab.gold != "none" for lab in load_labels(s)) for s in ("dev", "heldout")}
-    print(
-        f"\ndev: threshold → right among the {gold_labels['dev']} gold-synset labels (no WordNet meaning = not right)"
-    )
-    print("     and gold=none rows that got a WordNet sense but abstain")
-    for t in (0.0, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5):
-        right, _n, dropped, n_none = accuracy_with_threshold(cal, dev, t)
-        print(f"  {t:.2f}: {right} = {right / gold_labels['dev']:.3f}; {dropped}/{n_none} none rows abstained")
+    for name, split, part in (("dev", "dev", dev), ("held-out (reported, never chosen on)", "heldout", held)):
+        n_gold = gold_labels[split]
+        print(f"\n{name}: threshold → right among the {n_gold} gold-synset labels (no WordNet meaning = not right)")
+        print("     and gold=none rows that got a WordNet sense but abstain")
+        for t in (0.0, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5):
+            right, _n, dropped, n_none = accuracy_with_threshold(cal, part, t)
+            print(f"  {t:.2f}: {right} = {right / n_gold:.3f}; {dropped}/{n_none} none rows abstained")
     if not args.no_write:
         CALIBRATION_FILE.write_text(json.dumps(cal.as_json(), indent=1) + "\n", encoding="utf-8")
         SVG.parent.mkdir(parents=True, exist_ok=True)

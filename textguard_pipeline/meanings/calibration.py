@@ -3,7 +3,7 @@ picked, mapped to P(the sense is right).
 
 :func:`evidence_features` reads the evidence in the units of :meth:`~.senses.LeskDisambiguator.choose_scored`
 (the lead of the chosen sense over the runner-up, the chosen sense's own fit with the text and with the
-document's domains, the encoder's cosine, how many senses were offered). A single candidate gets no lead:
+document's domains, the encoder's preference among the senses, how many senses were offered). A single candidate gets no lead:
 being the only sense WordNet offers is no evidence that it fits the text. :class:`Calibration` maps the
 features to a probability in two fitted steps, both fitted on the dev half of the labelled sets
 (``scripts/calibrate_meanings.py``): a logistic score (Platt scaling over several scores), then an isotonic
@@ -37,7 +37,6 @@ FEATURES = (
     "domain_fit",
     "first_sense",
     "similarity",
-    "cosine",
     "reason_backoff",
     "reason_domain",
     "reason_similarity",
@@ -65,8 +64,8 @@ def evidence_features(
         text_of[c.meaning_id], domain_of[c.meaning_id] = text, domain
         totals[c.meaning_id] = ev.prior(c, first) + text + domain + ev.similarity_score(c)
     others = [t for mid, t in totals.items() if mid != chosen.meaning_id]
-    lead = totals[chosen.meaning_id] - max(others) if others else 0.0
     sims = ev.similarity or {}
+    lead = totals[chosen.meaning_id] - max(others) if others else 0.0
     sim = sims.get(chosen.meaning_id)
     return {
         "bias": 1.0,
@@ -78,8 +77,6 @@ def evidence_features(
         "domain_fit": max(-4.0, min(4.0, domain_of[chosen.meaning_id] / 10.0)),
         "first_sense": float(chosen is first),
         "similarity": 0.0 if sim is None else sim - sum(sims.values()) / len(sims),
-        # the chosen gloss's own cosine with the lemma's sentences: fit on an absolute scale, one sense or many
-        **({"cosine": sim} if sim is not None else {}),
         "reason_backoff": float(reason == "first_sense_backoff"),
         "reason_domain": float(reason == "domain_fit"),
         "reason_similarity": float(reason == "context_similarity"),
@@ -101,7 +98,7 @@ class Calibration:
     knots_x: tuple[float, ...]
     knots_y: tuple[float, ...]
     fitted_on: str = ""
-    #: values for features a decision lacks (no cosine without the encoder): their dev means
+    #: values for features a decision lacks (none today; a file may carry them): their dev means
     impute: dict = field(default_factory=dict, hash=False)
 
     def score(self, features: dict[str, float]) -> float:
@@ -122,12 +119,14 @@ class Calibration:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Calibration":
-        if tuple(data["features"]) != FEATURES:
-            raise ValueError(f"calibration file lists features {data['features']}, this code reads {list(FEATURES)}")
+        names, w = list(data["features"]), list(data["weights"])
+        if len(names) != len(w) or set(names) - set(FEATURES):
+            raise ValueError(f"calibration file lists features {names}, this code reads {list(FEATURES)}")
+        by_name = dict(zip(names, w))  # a feature the file predates weighs nothing
         x, y = data["isotonic"]["x"], data["isotonic"]["y"]
         if len(x) != len(y) or not x or any(b < a for a, b in zip(x, x[1:])) or any(b < a for a, b in zip(y, y[1:])):
             raise ValueError("calibration file: the isotonic knots must be non-empty, increasing and monotone")
-        weights, xs, ys = (tuple(map(float, v)) for v in (data["weights"], x, y))
+        weights, xs, ys = (tuple(map(float, v)) for v in ([by_name.get(n, 0.0) for n in FEATURES], x, y))
         return cls(weights, xs, ys, data["fitted_on"], dict(data.get("impute") or {}))
 
 
@@ -181,7 +180,7 @@ def isotonic(scores: np.ndarray, y: np.ndarray, min_block: int = 15) -> tuple[li
 def fit(rows: Sequence[tuple[dict[str, float], bool]], fitted_on: str, folds: int = 5) -> Calibration:
     """Logistic weights on all rows; the isotonic map on out-of-fold logistic scores (so it calibrates scores
     the weights did not see)."""
-    impute = {"cosine": float(np.mean([f["cosine"] for f, _ok in rows if "cosine" in f] or [0.0]))}
+    impute: dict[str, float] = {}  # every decision has every feature
     x = np.array([vector(f, impute) for f, _ok in rows])
     y = np.array([float(ok) for _f, ok in rows])
     w = fit_logistic(x, y)

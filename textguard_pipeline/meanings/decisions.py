@@ -16,7 +16,7 @@ from .choose import Decision, one_sense_per_discourse
 from .domains import DomainProfile, section_profiles
 from .forms import compound_head
 from .mentions import Mention
-from .sense_vectors import LESK_WEIGHT, SENTENCES_PER_LEMMA, lead, sentence_at
+from .sense_vectors import LESK_WEIGHT, lead
 from .senses import SenseEvidence
 
 #: How many mentions of a lemma lend their contexts to its pooled context (bounded: a book repeats lemmas).
@@ -98,8 +98,6 @@ class EmbeddedDecisions:
             self.similarity.attach(
                 evidence, mentions, keys, lambda i: [c.wordnet for c in found[i][0] if c.wordnet], self._lead
             )
-        if self.similarity is not None:
-            self._single_sense_cosines(evidence, mentions, keys, found)
         decisions = [
             self.chooser.choose(m.text, m.context, cands, evidence=evidence[key])
             for m, (cands, _r), key in zip(mentions, found, keys)
@@ -111,34 +109,23 @@ class EmbeddedDecisions:
         for key, m, d in zip(hkeys, mentions, decisions):
             if key not in todo:
                 todo[key] = self._head_evidence(m, d, profile, contexts)
-        # One sense per discourse reaches compounds: "additional Python modules" takes the sense "modules" has alone.
-        same: dict[tuple, Candidate] = {}
+        # One sense per discourse reaches compounds: "additional Python modules" takes the sense "modules" has alone,
+        # and has none when "modules" alone abstains (its confidence is below the low_confidence threshold).
+        same: dict[tuple, Candidate | None] = {}
         if s.one_sense_per_discourse:
-            wordnet = [(m, d.candidate) for m, d in zip(mentions, decisions) if d.candidate.meaning_type == "wordnet"]
-            alone = {m.lookup or m.label: c for m, c in wordnet}
+            alone: dict[str, Candidate | None] = {}
+            for m, d in zip(mentions, decisions):
+                if d.candidate.meaning_type == "wordnet":
+                    kept = d.confidence is None or d.confidence >= s.low_confidence
+                    lemma = m.lookup or m.label
+                    alone[lemma] = d.candidate if kept else alone.get(lemma)
             same = {key: alone[h[0]] for key, h in todo.items() if h and h[0] in alone}
             todo = {key: None if key in same else h for key, h in todo.items()}
         if self.similarity is not None:  # the head's senses against the compound's sentences, one batch
             self.similarity.attach_heads(todo, mentions, hkeys, self._lead)
         chosen = {key: self._head_meaning(*h) if h else None for key, h in todo.items()}
-        chosen.update({key: (c.meaning_id, c.gloss) for key, c in same.items()})
+        chosen.update({key: (c.meaning_id, c.gloss) if c else None for key, c in same.items()})
         return decisions, [chosen[key] for key in hkeys], profile
-
-    def _single_sense_cosines(self, evidence: dict, mentions: Sequence[Mention], keys: Sequence, found) -> None:
-        """The encoder's cosine of a one-sense lemma's gloss with its sentences (≤ 3), for the confidence only: a
-        lone sense is no evidence that it fits ("shards" of a dataset; :mod:`.calibration`). The choice is
-        unchanged (its weights stay as they were)."""
-        groups: dict[tuple, tuple[list[str], list]] = {}
-        for m, key, (cands, _r) in zip(mentions, keys, found):
-            wn_c = [c.wordnet for c in cands if c.meaning_type == "wordnet"]
-            if len(wn_c) != 1 or evidence.get(key) is None or m.index_type != "subject":
-                continue
-            sents, _c = groups.setdefault(key, ([], wn_c))
-            s = sentence_at(m.context, m.text, min(250, m.start))
-            if s and s not in sents and len(sents) < SENTENCES_PER_LEMMA:
-                sents.append(s)
-        for key, sims in self.similarity.similarities(groups).items():
-            evidence[key].similarity = sims
 
     def _evidence(
         self, profile: DomainProfile | None, m: Mention, contexts: dict[tuple[str, str], list[str]]
@@ -175,7 +162,9 @@ class EmbeddedDecisions:
     def _head_meaning(self, head, wn_c, ctx, evidence: SenseEvidence | None) -> tuple[str, str] | None:
         """(id, gloss) of the head noun's sense for a compound WordNet lacks ("porcelain crown" → crown)."""
         hd = self.chooser.choose(head, ctx, wn_c, evidence.bonus if evidence else None, evidence=evidence)
-        return (hd.candidate.meaning_id, hd.candidate.gloss) if hd.candidate.meaning_type == "wordnet" else None
+        if hd.candidate.meaning_type != "wordnet" or (hd.confidence or 0.0) < self.settings.low_confidence:
+            return None  # a head abstains as its noun alone would ("test suite": no musical composition)
+        return hd.candidate.meaning_id, hd.candidate.gloss
 
 
 # --------------------------------------------------------------------------- names and abstention (issue 51)

@@ -28,9 +28,26 @@ from .senses import MeaningCandidate, lexicon_cache, stem, tokens
 #: Lexicographer files too broad to say anything about a domain.
 _UNINFORMATIVE = frozenset({"noun.Tops"})
 
+#: A gloss that opens with its field: "(computer science) a ...", "(statistics) ...".
+_FIELD_MARKER = re.compile(r"\(([a-z][a-z -]{2,40})\)")
+
+
+def _marker_topic(wnet: Any, definition: str) -> str | None:
+    """The synset of the field a gloss opens with ("(computer science) …" → computer science), if WordNet has it:
+    about 300 marked senses have no topic link of their own."""
+    m = _FIELD_MARKER.match(definition or "")
+    if m is None:
+        return None
+    try:
+        fields = wnet.synsets(m.group(1), pos="n")
+    except Exception:  # noqa: BLE001 - a lexicon without that lookup: no marker topic
+        return None
+    return fields[0].id if fields else None
+
 
 def sense_domains(wnet: Any, meaning_id: str) -> tuple[str | None, frozenset[str]]:
-    """(lexicographer file, topic domains of the sense and of its two nearest hypernym levels); cached."""
+    """(lexicographer file, topic domains of the sense and of its two nearest hypernym levels, and the field its
+    gloss is marked for); cached."""
     cache = lexicon_cache(wnet, "sense_domains")
     hit = cache.get(meaning_id)
     if hit is not None:
@@ -41,6 +58,10 @@ def sense_domains(wnet: Any, meaning_id: str) -> tuple[str | None, frozenset[str
         cache[meaning_id] = (None, frozenset())
         return cache[meaning_id]
     topics: set[str] = set()
+    definition = getattr(ss, "definition", None)  # a test double may have none
+    marker = _marker_topic(wnet, definition() or "") if definition else None
+    if marker:
+        topics.add(marker)
     level = [ss]
     for _depth in range(3):
         nxt = []

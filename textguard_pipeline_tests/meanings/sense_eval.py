@@ -89,8 +89,9 @@ def score(resolver, labels: list[Label]) -> dict:
     """Accuracy of resolver / first sense / plain Lesk over labels whose gold is a synset (a row without a
     WordNet meaning there, an abstention, counts as not right). Also: ``abstained`` among those, and for the
     ``none`` labels (no offered sense fits) the share that got no WordNet meaning; ``confident`` lists
-    (meaning_confidence, right) per gold-synset label that got a WordNet meaning."""
-    from textguard_pipeline.core.pipeline import parse_chunks
+    (meaning_confidence, right) per gold-synset label whose own row got a WordNet meaning (a compound's head
+    sense has no confidence of its own)."""
+    from textguard_pipeline.ingest.build import parse_chunks
     from textguard_pipeline.meanings.senses import LeskDisambiguator, first_sense
 
     by_doc: dict[Path, list[Label]] = defaultdict(list)
@@ -117,8 +118,9 @@ def score(resolver, labels: list[Label]) -> dict:
             n += 1
             ours += got == lab.gold
             abstained += not is_sense
-            if is_sense:
-                confident.append((_confidence_at(rows, lab), got == lab.gold))
+            conf = _confidence_at(rows, lab) if is_sense else None
+            if conf is not None:
+                confident.append((conf, got == lab.gold))
             cands, _rule = resolver.finder.find(lab.lemma, "subject", lab.lemma, "n")
             wn = [c.wordnet for c in cands if c.meaning_type == "wordnet"]
             fs = first_sense(wn)
@@ -141,10 +143,12 @@ def score(resolver, labels: list[Label]) -> dict:
     }
 
 
-def _confidence_at(rows: dict, lab: Label) -> float:
+def _confidence_at(rows: dict, lab: Label) -> float | None:
+    """The confidence of the row at the label's span; None for the head of a compound (see
+    :func:`_meaning_at`): its custom row's confidence is the compound's (none), not the head sense's."""
     row = rows.get((lab.start, lab.end))
-    if row is None:  # the head of a compound (see _meaning_at)
-        row = next(r for (a, b), r in rows.items() if a <= lab.start and b == lab.end and r.meaning_type == "custom")
+    if row is None or row.meaning_confidence is None or row.meaning_confidence != row.meaning_confidence:
+        return None
     return float(row.meaning_confidence)
 
 
@@ -172,7 +176,7 @@ def load_nouns(split: str | None = None) -> list[dict]:
 def coverage(resolver, nouns: list[dict]) -> dict:
     """Share of index-worthy nouns covered by a resolved row (the row's span contains the noun: "kernel"
     in "kernel" or in "3 × 3 kernel"), and share of excluded nouns that got no row of their own."""
-    from textguard_pipeline.core.pipeline import parse_chunks
+    from textguard_pipeline.ingest.build import parse_chunks
 
     by_doc: dict[Path, list[dict]] = defaultdict(list)
     for r in nouns:
