@@ -11,7 +11,9 @@ so its peak resident memory (``ru_maxrss``) is that document's alone. Shapes:
 * ``tex-nest`` — one LaTeX environment and brace group inside the next, as deep as the size allows;
 * ``pdf-text`` — a PDF's text: pages of hard-wrapped paragraphs without blank lines between form feeds and
   running headers, each with an R session (``R>``, ``+`` continuations, output), an e-mail quote run and
-  wrapped lines that start like list items (``+ ``, ``xi.``).
+  wrapped lines that start like list items (``+ ``, ``xi.``), a display equation and a table of numbers;
+* ``display`` — the display finder's worst case: one run of maths lines, wide table rows and wrapped cells that
+  never ends.
 
 Linear shows as a flat "s/MB" column (the whole run) and "parse s/MB" (``parsed_chunks`` alone, issue 46); "peak" is the whole process (Python, spaCy, WordNet
 included), "MB/MB" what each extra MB of input costs. ``BENCH_PATHOLOGICAL_MB`` sets the
@@ -42,6 +44,7 @@ ENDINGS = {
     "md-nest": "md",
     "tex-nest": "tex",
     "pdf-text": "txt",
+    "display": "txt",
 }
 _WORDS = (
     "the method of a result in this paper we show that model data value shows under river stone "
@@ -120,10 +123,23 @@ def document(shape: str, n_bytes: int, seed: int = 1) -> str:
             lines += ["> " + q for q in textwrap.wrap(" ".join(_sentence(rnd) for _ in range(3)), 80)]
             wrapped = textwrap.wrap(" ".join(_sentence(rnd) for _ in range(4)), 90)
             lines += [("+ " if k % 2 else "xi. ") + w if k else w for k, w in enumerate(wrapped)]
+            # a display equation and a table of numbers, as a PDF's text writes them
+            lines += ["", "              −1", "   β̂ =   X ⊤X    X ⊤y           (2)", "    n   n", ""]
+            lines += [f"x{k}     {rnd.random():.3f}    ({rnd.random():.3f})    {rnd.random():.3f}" for k in range(4)]
             page_text = "\n".join(lines) + "\n"
             parts.append(page_text)
             n += len(page_text.encode("utf-8"))
         return "".join(parts)
+    if shape == "display":
+        # the display finder's worst case: one run of maths and table lines that never ends, wide rows and
+        # wrapped cells in every column
+        row = "  ".join(f"{k:>4}.{k % 7}" for k in range(60))
+        out = []
+        while n < n_bytes:
+            line = rnd.choice([row, "   ∑  x i  =  β  (3)", " " * rnd.randint(4, 200) + "wrapped cell text", "n   n"])
+            out.append(line)
+            n += len(line) + 1
+        return "\n".join(out) + "\n"
     raise ValueError(f"unknown shape {shape!r} (one of {', '.join(SHAPES)})")
 
 

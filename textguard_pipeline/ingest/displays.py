@@ -43,7 +43,7 @@ _NUMBER = re.compile(r"[(\[]?[-−+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-−+]?\d+
 #: a dot leader (a table of contents): such a line is text
 _LEADER = re.compile(r"(?:\.[ \t]?){4,}|…{2,}")
 #: a section number alone ("A.1", "3.2.") or a list marker: a heading's, not maths
-_SECTION = re.compile(r"[ \t]*(?:[A-Z]|\d{1,3})(?:\.\d{1,3})*\.?[ \t]*(?:\n|$)")
+_SECTION = re.compile(r"[ \t]*(?:[A-Z]|[1-9]\d{0,2})(?:\.[1-9]\d{0,2})*\.?[ \t]*(?:\n|$)")
 #: a section number, then a word: a heading's or a contents line's start
 _CONTENTS = re.compile(r"(?:[A-Z]|\d{1,3})(?:\.\d{1,3})*\.?[ \t]+[^\W\d_]{2,}")
 
@@ -92,6 +92,8 @@ def line_kind(line: str, padded: bool = False) -> str:
     ascii_art = "|" in body and "||" not in body  # an RFC's table or figure: left as it is
     # a row of numbers (an estimate table, R output): a label and two numbers or more
     contents = bool(_CONTENTS.match(body))  # "3 Usage 2": a contents line without leaders
+    if numbers == len(tokens) and "." in body and any(c.isdigit() for c in body):
+        return "row"  # numbers alone, one a decimal: a plot's axis ("0.00 0.02 0.04", "3.5")
     if (
         not (ascii_art or contents)
         and numbers >= 2
@@ -172,7 +174,7 @@ def display_spans(
         else:
             line = text[pos:e]
             kind = line_kind(line, padded)
-            if kind == "row":
+            if kind == "row" and len(line) <= 400:  # (a bounded set: the continuation test stays linear)
                 columns.update(_cell_starts(line.expandtabs(8)))
             elif not kind and run and columns and not prev_blank:
                 # a table cell's text wrapped onto a line of its own, set in a column of the rows above

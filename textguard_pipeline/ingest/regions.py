@@ -480,8 +480,8 @@ def _txt_regions(text: str) -> list[Segment]:
     numbers = [(a, b) for a, b in furniture if _PAGE_NUMBER.fullmatch(text, a, b)]
     found = display_spans(text, skip=furniture, joins=numbers)
     if found:  # a lone number inside a display is a fraction's, not a page's
-        inside = sorted((a, b) for a, b, _ in found)
-        pages = [(a, b, t) for a, b, t in pages if not (_overlaps(inside, a, b) and (a, b) in set(numbers))]
+        inside, lone = sorted((a, b) for a, b, _ in found), set(numbers)
+        pages = [(a, b, t) for a, b, t in pages if not ((a, b) in lone and _overlaps(inside, a, b))]
     taken = sorted((a, b) for a, b, _ in code + pages)
     displays = [
         (x, y, ChunkType.MATH_BLOCK if kind == "math" else ChunkType.STRUCTURAL)

@@ -94,6 +94,8 @@ def test_a_line_without_words_is_maths_and_a_line_of_numbers_a_row():
     assert line_kind("  yi = x⊤i β + ui      (i = 1, . . . , n),     (1)") == "math"
     assert line_kind("RealGNP       0.1691     0.0168   10.10   <2e-16 ***") == "row"
     assert line_kind("  (3)") == "number"
+    assert line_kind("0.00 0.02 0.04") == "row" and line_kind("   0.04") == "row"  # a plot's axis
+    assert line_kind("1990") == ""
     assert line_kind("2.1. Generalized linear models") == ""
     assert line_kind("A.1") == ""
     assert line_kind("3 Usage 2") == "" and line_kind("2.1 Pens  4") == ""  # contents lines without leaders
