@@ -31,6 +31,8 @@ _ITEM = re.compile(
 _BULLET = re.compile(r"[ \t]*[•‣◦▪●][ \t]+\S")
 #: a sentence end, maybe with a footnote mark after it ("called).5"; not "1.5")
 _SENTENCE_END = re.compile(r"[.!?…:][\"'”’»)\]]*$|(?<=[^\d\s])[.!?][\"'”’»)\]]*\d{1,2}$")
+#: a title's characters: words, numbers and light punctuation (not an ASCII diagram's "START <----+")
+_TITLE = re.compile(r"[\w .,:;()'’&/-]*[^\W\d_][\w .,:;()'’&/-]*")
 #: a numbered heading ("2. The linear regression model", "3.1 Data")
 _NUMBERED_HEADING = re.compile(r"[ \t]*(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.?[ \t]+[A-Z][^.!?:]*$")
 _PAGE_NUMBER = re.compile(
@@ -169,7 +171,7 @@ def paragraph_ends(
         # a heading over a short paragraph: a numbered line, or one centred far deeper than the next
         s0, e0 = lines[0]
         ns, ne = lines[1]
-        deeper = _indent(text, s0, e0) >= _indent(text, ns, ne) + 8
+        deeper = _indent(text, s0, e0) >= _indent(text, ns, ne) + 8 and bool(_TITLE.fullmatch(text[s0:e0].strip()))
         heading = _NUMBERED_HEADING.fullmatch(text[s0:e0].rstrip()) or (
             deeper and not _SENTENCE_END.search(text[s0:e0].rstrip())
         )

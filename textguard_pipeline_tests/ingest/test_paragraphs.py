@@ -256,6 +256,9 @@ def test_a_heading_over_a_one_line_paragraph_is_its_own_chunk():
         "                        2. The linear regression model\n",
         "To fix notations, we consider the model\n\n\n",
     ]
+    # an ASCII diagram's centred line is no heading
+    diagram = "                 START <----+\n  Send ClientHello |        | Recv HelloRetryRequest\n" + body
+    assert _prose_texts(diagram)[0].startswith("                 START <----+\n  Send ClientHello")
 
 
 def test_a_mixed_case_pair_or_a_lone_letter_mid_page_is_not_a_page_number():
