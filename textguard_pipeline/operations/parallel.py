@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
@@ -87,11 +88,39 @@ def split_size(n_docs: int, max_size: int, workers: int) -> int:
     return max(1, min(max_size, -(-n_docs // workers)))
 
 
+#: What one byte of a document costs the whole pipeline (every asset), by file ending, relative to a byte of
+#: plain text, and what a document costs whatever its size, in bytes of plain text. A least-squares fit of
+#: ``DOCUMENT_COST + bytes × FORMAT_COST`` to the per-document step seconds a two-worker report over data/corpus
+#: recorded (12 documents, 0.5 MB; docs/measurements/throughput.md, 2026-11-27): plain text 97 s per 100 kB,
+#: Markdown 150, LaTeX 165, 26 s per document. Markup packs more mentions into a byte than a plain-text RFC's
+#: padded lines; the fixed part is meanings' per-document work. reST is read as plain text (ingest) and costs as
+#: such until measured; an ending not listed costs as plain text (PDF text arrives as ``.txt``).
+FORMAT_COST: dict[str, float] = {".txt": 1.0, ".rst": 1.0, ".md": 1.5, ".markdown": 1.5, ".tex": 1.7}
+DOCUMENT_COST = 25_000
+
+
+def expected_cost(path: str | os.PathLike, size: int) -> float:
+    """What a document of ``size`` bytes at ``path`` is expected to cost, in bytes of plain text."""
+    return DOCUMENT_COST + size * FORMAT_COST.get(Path(path).suffix.lower(), 1.0)
+
+
+def document_costs(paths: Sequence[str | os.PathLike]) -> list[float]:
+    """:func:`expected_cost` of each file (an unreadable entry costs one document: its row is an error)."""
+    out = []
+    for p in paths:
+        try:
+            out.append(expected_cost(p, os.lstat(p).st_size))
+        except OSError:
+            out.append(float(DOCUMENT_COST))
+    return out
+
+
 def weighted_split(keys: Sequence[str], weights: Sequence[float], parts: int) -> list[list[str]]:
     """``keys`` cut, in order, into at most ``parts`` consecutive groups of about equal total weight.
 
     Splitting by count leaves a worker idle when the long documents fall into one range (42 documents,
-    ranges of 0.36 and 0.67 MB: 1.37× sooner on 2 cores instead of nearly 2×); cutting by bytes evens it out.
+    ranges of 0.36 and 0.67 MB: 1.37× sooner on 2 cores instead of nearly 2×); cutting by bytes evens it out,
+    and by :func:`document_costs` (format and size) evens out the time.
     """
     total = float(sum(weights))
     if parts <= 1 or total <= 0:

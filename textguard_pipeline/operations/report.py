@@ -17,7 +17,6 @@ does). Every name and message is made safe for XML and the terminal
 (:mod:`.safe_text`).
 """
 
-import os
 import time
 import uuid
 import warnings
@@ -40,7 +39,16 @@ from ..defs_kit.partitions import contiguous_ranges, documents_partitions, regis
 from ..defs_kit.runner import BUDGET_TAG
 from ..ingest.documents import discover_documents
 from .instance import fail_orphaned_runs, open_instance, owner_tags
-from .parallel import Progress, RangeTask, Throughput, cpu_seconds, run_ranges, split_size, weighted_split
+from .parallel import (
+    Progress,
+    RangeTask,
+    Throughput,
+    cpu_seconds,
+    document_costs,
+    run_ranges,
+    split_size,
+    weighted_split,
+)
 from .report_render import asset_lines, merge_markdown_tables, render_markdown, write_junit, write_report
 from .safe_text import install_safe_log_records, one_line
 from .warehouse import Stale, find_stale, orphan_tmp_files, remove_files
@@ -172,7 +180,7 @@ def materialize_corpus(
         size += 1
         ranges = contiguous_ranges(docs, ordered, size)
     if batch_size is None and workers > 1 and len(ranges) == workers:
-        ranges = _ranges_by_bytes(docs, ordered, position, paths, workers, max_size) or ranges
+        ranges = _ranges_by_cost(docs, ordered, position, paths, workers, max_size) or ranges
     tasks = [
         RangeTask(i, first, last, tuple(ordered[position[first] : position[last] + 1]))
         for i, (first, last) in enumerate(ranges, 1)
@@ -215,18 +223,15 @@ def materialize_corpus(
     return res
 
 
-def _ranges_by_bytes(docs, ordered, position, paths, workers, max_size) -> list[tuple[str, str]] | None:
-    """One range per worker holding about the same bytes (not the same count); None to keep the count split,
-    e.g. when it would leave a one-document range (see above) or ranges over the run limit."""
+def _ranges_by_cost(docs, ordered, position, paths, workers, max_size) -> list[tuple[str, str]] | None:
+    """One range per worker of about the same expected cost (format and size, :func:`.parallel.expected_cost`;
+    not the same count); None to keep the count split, e.g. when it would leave a one-document range (see
+    above) or ranges over the run limit."""
     keyed = sorted(docs, key=position.__getitem__)
-    weights = []
-    for d in keyed:
-        try:
-            weights.append(max(1, os.lstat(paths[d]).st_size))
-        except OSError:  # an unreadable entry: its row is an error, cheap to build
-            weights.append(1)
     ranges = [
-        r for group in weighted_split(keyed, weights, workers) for r in contiguous_ranges(group, ordered, max_size)
+        r
+        for group in weighted_split(keyed, document_costs([paths[d] for d in keyed]), workers)
+        for r in contiguous_ranges(group, ordered, max_size)
     ]
     if len(ranges) != workers or any(a == b for a, b in ranges):
         return None
