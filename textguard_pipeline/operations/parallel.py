@@ -89,14 +89,15 @@ def split_size(n_docs: int, max_size: int, workers: int) -> int:
 
 
 #: What one byte of a document costs the whole pipeline (every asset), by file ending, relative to a byte of
-#: plain text, and what a document costs whatever its size, in bytes of plain text. A least-squares fit of
-#: ``DOCUMENT_COST + bytes × FORMAT_COST`` to the per-document step seconds a two-worker report over data/corpus
-#: recorded (12 documents, 0.5 MB; docs/measurements/throughput.md, 2026-11-27): plain text 97 s per 100 kB,
-#: Markdown 150, LaTeX 165, 26 s per document. Markup packs more mentions into a byte than a plain-text RFC's
-#: padded lines; the fixed part is meanings' per-document work. reST is read as plain text (ingest) and costs as
-#: such until measured; an ending not listed costs as plain text (PDF text arrives as ``.txt``).
-FORMAT_COST: dict[str, float] = {".txt": 1.0, ".rst": 1.0, ".md": 1.5, ".markdown": 1.5, ".tex": 1.7}
-DOCUMENT_COST = 25_000
+#: plain text, and what a document costs whatever its size, in bytes of plain text. Measured three ways on
+#: 2026-11-27 (docs/measurements/throughput.md): fits of ``DOCUMENT_COST + bytes × FORMAT_COST`` to the step
+#: seconds of two-worker reports (data/corpus; the mixed corpus of ``benchmarks/bench_schedule.py``) and to
+#: single-process times divided by a reference parse. Markdown came out 1.54, 1.30 and 0.89 × plain text, LaTeX
+#: 1.69, 0.83 and 0.71, reST 1.21 and 0.68, the fixed part 6–27 kB: documents of one format differ 7× per byte
+#: (what their prose holds, its language), so these are the rounded means, and the fixed part is the steady
+#: finding. An ending not listed costs as plain text (PDF text arrives as ``.txt``).
+FORMAT_COST: dict[str, float] = {".txt": 1.0, ".rst": 1.0, ".md": 1.2, ".markdown": 1.2, ".tex": 1.1}
+DOCUMENT_COST = 15_000
 
 
 def expected_cost(path: str | os.PathLike, size: int) -> float:

@@ -11,6 +11,7 @@ from textguard_pipeline.operations.parallel import (
     RangeTask,
     Throughput,
     document_costs,
+    expected_cost,
     run_ranges,
     split_size,
     weighted_split,
@@ -39,35 +40,33 @@ def test_weighted_split_evens_out_bytes_not_counts():
     assert len(weighted_split(keys[:2], [1, 1], 5)) == 2  # never more groups than keys
 
 
-def test_markup_costs_more_per_byte_than_plain_text_and_an_unknown_ending_costs_as_plain_text(tmp_path):
-    sizes = {"a.tex": 10_000, "b.md": 10_000, "c.txt": 10_000, "d.log": 10_000}
+def test_markdown_costs_more_per_byte_than_plain_text_and_an_unknown_ending_costs_as_plain_text(tmp_path):
+    sizes = {"b.md": 10_000, "c.txt": 10_000, "d.log": 10_000}
     for name, size in sizes.items():
         (tmp_path / name).write_text("x" * size)
-    tex, md, txt, other = document_costs([tmp_path / n for n in sizes])
-    assert tex > txt and md > txt and other == txt
-    assert FORMAT_COST[".tex"] > 1.0 and FORMAT_COST[".md"] > 1.0
-    assert document_costs([tmp_path / "gone.tex"]) == document_costs([tmp_path / "gone.txt"])  # unreadable: one row
+    md, txt, other = document_costs([tmp_path / n for n in sizes])
+    assert md > txt and other == txt
+    assert document_costs([tmp_path / "gone.md"]) == document_costs([tmp_path / "gone.txt"])  # unreadable: one row
+    assert expected_cost("a.txt", 20_000) < 2 * expected_cost("a.txt", 10_000)  # a document costs beyond its bytes
 
 
-def test_a_latex_document_among_plain_text_ones_is_split_by_expected_cost_not_bytes(tmp_path):
-    # two LaTeX documents first, then six plain-text ones of the same bytes each: cut by bytes, the first worker
-    # gets both LaTeX files and some plain text and ends long after the second
-    names = ["a1.tex", "a2.tex"] + [f"b{i}.txt" for i in range(1, 7)]
-    for n in names:
-        (tmp_path / n).write_text("word " * 20_000)  # 100 kB: the per-byte part outweighs the per-document one
-    paths = [tmp_path / n for n in names]
-    costs = document_costs(paths)
-    size = [p.stat().st_size for p in paths]
+def test_an_expensive_format_among_plain_text_documents_is_split_by_expected_cost_not_bytes():
+    # one document of the dearest format, then four plain-text ones: by bytes the cut falls after the first plain
+    # one (3 + 1 MB against 3 MB), by expected cost the dear document is a range of its own
+    dear = max(FORMAT_COST, key=FORMAT_COST.__getitem__)
+    assert FORMAT_COST[dear] > 1.0
+    names = [f"a{dear}"] + [f"b{i}.txt" for i in range(1, 5)]
+    size = [3_000_000] + [1_000_000] * 4
+    costs = [expected_cost(n, s) for n, s in zip(names, size)]
 
     def imbalance(groups):  # expected cost of the longer range over the shorter one
         sums = sorted(sum(costs[names.index(k)] for k in g) for g in groups)
         return sums[-1] / sums[0]
 
     by_cost, by_bytes = weighted_split(names, costs, 2), weighted_split(names, size, 2)
-    assert [k for g in by_cost for k in g] == names and len(by_cost) == 2
-    assert by_cost != by_bytes
+    assert by_bytes == [names[:2], names[2:]]
+    assert by_cost == [names[:1], names[1:]]
     assert imbalance(by_cost) < imbalance(by_bytes)
-    assert by_cost[0][:2] == ["a1.tex", "a2.tex"] and len(by_cost[0]) < len(by_bytes[0])
 
 
 def _square(task: RangeTask) -> int:
