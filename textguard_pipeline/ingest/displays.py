@@ -44,6 +44,9 @@ _NUMBER = re.compile(r"[(\[]?[-−+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-−+]?\d+
 _LEADER = re.compile(r"(?:\.[ \t]?){4,}|…{2,}")
 #: a section number alone ("A.1", "3.2.") or a list marker: a heading's, not maths
 _SECTION = re.compile(r"[ \t]*(?:[A-Z]|[1-9]\d{0,2})(?:\.[1-9]\d{0,2})*\.?[ \t]*(?:\n|$)")
+#: a plot's label: a word or three, no punctuation of a sentence or of code, no caption ("Figure 2:"), no section
+#: number
+_LABEL = re.compile(r"(?!(?:Figure|Fig\.|Table)\b)(?![A-Z]?\d)[^\s.!?:;,()=>$]+(?:[ \t]+[^\s.!?:;,()=>$]+){0,2}")
 #: a section number, then a word: a heading's or a contents line's start
 _CONTENTS = re.compile(r"(?:[A-Z]|\d{1,3})(?:\.\d{1,3})*\.?[ \t]+[^\W\d_]{2,}")
 
@@ -181,6 +184,8 @@ def display_spans(
                 lead = _cell_starts(line.expandtabs(8))[0]
                 if lead > min(columns) + 4 and any(abs(lead - c) <= 1 for c in columns):
                     kind = "filler"
+            if not kind and run and (_LABEL.fullmatch(line.strip()) or "." in line and _SECTION.fullmatch(line)):
+                kind = "joined"  # a plot's label or tick ("2.5") between its axes: kept only when the run goes on
             if kind:
                 if not run:
                     blank_before = prev_blank

@@ -137,3 +137,15 @@ def test_lines_of_python_in_a_rest_file_are_not_maths():
         '    <li><a href="/">Index</a>\n    <li><a href="/downloads">Downloads</a>\n'
     )
     assert not [c for c in _chunks(text) if c.chunk_type == "math_block"]
+
+
+def test_a_plot_s_labels_between_its_axes_go_with_them_and_its_caption_stays_prose():
+    plot = (
+        "\n                    0.04\n        Physician visits\n                    0.00\n"
+        "                    −0.04\n\n                 1960    1970     1980   1990\n\n                         Time\n\n"
+        "                 Figure 1: The jocci series and AR(6) residual plot\n\n"
+    )
+    chunks = _chunks(_PARA + plot + _AFTER)
+    assert _kind_of(chunks, "Physician visits") == "structural"
+    assert _kind_of(chunks, "Figure 1:") == "prose"
+    assert line_kind("a grayscale palette;") == ""
