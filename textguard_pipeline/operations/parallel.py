@@ -120,8 +120,9 @@ def weighted_split(keys: Sequence[str], weights: Sequence[float], parts: int) ->
     """``keys`` cut, in order, into at most ``parts`` consecutive groups of about equal total weight.
 
     Splitting by count leaves a worker idle when the long documents fall into one range (42 documents,
-    ranges of 0.36 and 0.67 MB: 1.37× sooner on 2 cores instead of nearly 2×); cutting by bytes evens it out,
-    and by :func:`document_costs` (format and size) evens out the time.
+    ranges of 0.36 and 0.67 MB: 1.37× sooner on 2 cores instead of nearly 2×); cutting by bytes evens that out,
+    and :func:`document_costs` adds what a document costs beyond its bytes (its format only roughly: see
+    :data:`FORMAT_COST`).
     """
     total = float(sum(weights))
     if parts <= 1 or total <= 0:
