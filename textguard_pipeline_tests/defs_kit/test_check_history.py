@@ -1,10 +1,10 @@
 """A check's failing documents accumulate across runs; a document leaves when a later run passes it (issue 53)."""
 
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
-from multiprocessing import Pool
 
 from textguard_pipeline.defs_kit.check_history import forget, history_path, table_markdown, update
 
@@ -32,8 +32,14 @@ def _fail_one(args):
 def test_concurrent_evaluations_lose_no_document(tmp_path):
     path = history_path(str(tmp_path), "x", "x_ok")
     docs = [f"d{i}" for i in range(24)]
-    with Pool(4) as pool:
-        pool.map(_fail_one, [(path, d) for d in docs])
+    # spawn, then close and join: a forked worker inherits the signal handlers earlier tests installed in this
+    # process (SIGTERM caught, not fatal), and the pool's terminate() on exit then waited on it for ever
+    pool = multiprocessing.get_context("spawn").Pool(4)
+    try:
+        pool.map_async(_fail_one, [(path, d) for d in docs]).get(timeout=300)
+    finally:
+        pool.close()
+        pool.join()
     assert sorted(json.loads(path.read_text())) == sorted(docs)
 
 
