@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from textguard_pipeline.meanings.calibration import FEATURES, Calibration, fit, isotonic, load_calibration
-from textguard_pipeline.meanings.decisions import written_as_name
+from textguard_pipeline.meanings.decisions import _named_words, written_as_name
 from textguard_pipeline.settings import meanings_settings
 
 from .sense_eval import WNDB, full_wordnet_resolver
@@ -68,6 +68,21 @@ def test_a_capital_mid_sentence_marks_a_name_and_a_sentence_start_or_heading_say
     assert written_as_name(text, *at("spark")) is False
     assert written_as_name(text, *at("Loading")) is None  # a Title Case heading
     assert written_as_name("USE THE SPARK\n", 8, 13) is None  # capitals: no signal
+
+
+def test_names_are_judged_over_every_occurrence_in_one_pass_over_the_text():
+    text = (
+        "We train with Keras here and deploy on Spark there.\nKeras again, then spark in lower case.\n"
+        "It runs on Node.js and on Node too, and on New York servers near the New York office.\n"
+        "Readings go to Spyro for its driver, and the \u017fpyro form is the same word.\n"  # re.I folds ſ to s
+    )
+    words = ["Keras", "Spark", "Node.js", "Node", "New York", "York", "Spyro", "Absent"]
+    named = _named_words(text, words + ["KERAS"])
+    assert named["keras"] and named["node.js"] and named["node"] and named["new york"] and named["york"]
+    assert not named["spark"]  # written once in lower case
+    assert not named["absent"]  # never written at all
+    assert not named["spyro"]  # ſpyro is the same word in lower case once folded as re.I folds it
+    assert set(named) == {w.lower() for w in words}
 
 
 def test_the_low_confidence_threshold_is_a_bounded_setting():
