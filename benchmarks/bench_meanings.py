@@ -1,7 +1,7 @@
 """resolved_meanings on a ≈ 500,000-character book (issue 16 item 5; seed 003: a 200-page book), its cost in
 parses, and the whole report's (issue 50).
 
-The book: the prose documents of the public dev corpus (/work/shared/corpus: an RFC, research papers,
+The book: the prose documents of the public dev corpus (../shared/corpus: an RFC, research papers,
 READMEs, policies — none written here, none repeated) joined with form feeds as page breaks, cut at
 500,000 characters. Wall time with the embedded defaults (spaCy + WordNet, no LLM; goal < 2 minutes on one
 core), mentions per second, and — as the same-run baseline — the resolver without the domain profile and
@@ -28,6 +28,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from benchmarks import SHARED_CORPUS
 from textguard_pipeline.core.pipeline import parse_chunks
 from textguard_pipeline.lib.nlp import load_spacy
 from textguard_pipeline.meanings.resolver import build_resolver
@@ -35,7 +36,7 @@ from textguard_pipeline.meanings.sense_vectors import _SENTENCES
 from textguard_pipeline.meanings.senses import _LEXICON_CACHES
 from textguard_pipeline.settings import meanings_settings
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = SHARED_CORPUS
 ORDER = [
     "txt/rfc8446.txt",
     "tex/fail_latin_poetic_style.tex",

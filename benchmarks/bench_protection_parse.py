@@ -1,6 +1,6 @@
 """``protected_chunks`` against one spaCy parse (issue 50, item 3), and the figures of a parse shared with meanings.
 
-Over the prose chunks of the public dev corpus (/work/shared/corpus, parsed as the pipeline parses it), in one
+Over the prose chunks of the public dev corpus (../shared/corpus, parsed as the pipeline parses it), in one
 run, interleaved, best of two each, against spaCy's full English pipeline over the same chunks (the yardstick of
 ``bench_meanings``, its ``_parse``):
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from benchmarks import SHARED_CORPUS
 from benchmarks.bench_meanings import _parse
 from textguard_pipeline.ingest.build import parse_chunks
 from textguard_pipeline.ingest.documents import discover_documents, read_document
@@ -26,7 +27,7 @@ from textguard_pipeline.protection.build import build_protected_chunks, protecto
 from textguard_pipeline.protection.model import TextChunk
 from textguard_pipeline.settings import protection_settings
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = SHARED_CORPUS
 REPEATS = 2
 
 

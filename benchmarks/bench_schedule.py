@@ -1,7 +1,7 @@
 """Scheduling two workers by expected cost (issue 50, item 3): what each format costs per byte, and the two-worker
 report with documents cut by bytes against cut by expected cost, in one run.
 
-The mixed corpus: the public dev corpus's Markdown and LaTeX (/work/shared/corpus), the first 80 kB of its
+The mixed corpus: the public dev corpus's Markdown and LaTeX (../shared/corpus), the first 80 kB of its
 plain-text RFC, a few reStructuredText pages of pip's and setuptools' documentation and three licence texts as
 plain text (from this machine's /usr/share; none of them among the acceptance packages).
 
@@ -23,7 +23,9 @@ import tempfile
 import time
 from pathlib import Path
 
-SHARED = Path("/work/shared/corpus")
+from benchmarks import SHARED_CORPUS
+
+SHARED = SHARED_CORPUS
 #: (source, name in the mixed corpus): other packages' docs on this machine (not acceptance packages)
 EXTRA = [
     ("/usr/share/doc/python3-pip/html/development/getting-started.rst.gz", "rst/pip_getting_started.rst"),

@@ -9,7 +9,7 @@ when that sense is the gold one (``gold = none``: never right). The calibration 
 and written to ``textguard_pipeline/meanings/confidence_calibration.json``; the **held-out** half is only scored:
 per-bin accuracy is printed and the reliability diagram is written to
 ``docs/img/meaning_confidence_reliability.svg``. Needs the full WordNet 3.0 installed (``textguard wordnet
-install``) and the dev corpus in /work/shared/corpus.
+install``) and the dev corpus in ../shared/corpus.
 """
 
 from __future__ import annotations
