@@ -40,7 +40,7 @@ def source_documents(context: AssetExecutionContext, corpus: CorpusResource):
     )
 
 
-@asset(**asset_kwargs("parse", {"python", "parquet"}, "6"))
+@asset(**asset_kwargs("parse", {"python", "parquet"}, "7"))
 def parsed_chunks(context: AssetExecutionContext, corpus: CorpusResource, source_documents):
     """Lossless chunks (prose / structural / math_block / code) tiling each document; inline math as ⟨MATH_NNN⟩.
 

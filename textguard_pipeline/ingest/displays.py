@@ -25,8 +25,9 @@ _MATH_NAMES = {
 }  # fmt: skip
 #: an address or identifier a reference entry wraps onto a line of its own: read as a word
 _ADDRESS = re.compile(r"(?:https?://|www\.|doi:|10\.\d{4,}/|\S+@\S+\.)", re.I)
-#: an equation number at the line end: "(3)", "(2.1)", "(A.4)", "(3a)"
-_EQ_NUMBER = re.compile(r"\((?:[A-Z]\.?)?\d{1,3}(?:\.\d{1,3})?[a-z]?\)[ \t]*$")
+#: an equation number at the line end, not glued to a letter: "(3)", "(2.1)", "(A.4)", "(3a)" (not a manual
+#: page's section: "perlxs(1)")
+_EQ_NUMBER = re.compile(r"(?<![^\W\d_])\((?:[A-Z]\.?)?\d{1,3}(?:\.\d{1,3})?[a-z]?\)[ \t]*$")
 #: signs of maths: relations and operators, Greek, combining and spacing accents, sub- and superscripts,
 #: mathematical letters, and the debris of symbol fonts (¦ ´ for ⊤ β in pdftotext)
 _MATH_SIGN = re.compile(
@@ -36,8 +37,8 @@ _MATH_SIGN = re.compile(
 #: code signs: a line with these is not maths (an RFC's struct, a program)
 _CODE_SIGN = re.compile(
     r"[{}]|;[ \t]*$|\\[A-Za-z@]|%$|\b0x[0-9a-fA-F]|\w_\w|//|/\*|::|\w\(\)|^@\w|</?[a-z]+[ >]"
-    r"|(['\"])[^'\"\n]*\1|\blambda\b"
-)  # and quoted strings, decorators, HTML tags
+    r"|(['\"])[^'\"\n]*\1|\blambda\b|`|(?:^|\s)--?[A-Za-z][\w-]*=|\w/[\w.-]+/"
+)  # and quoted strings, decorators, HTML tags, backquotes, option flags (--prefix=), file paths (a/b/c)
 #: a number, as a table cell has it: "0.52", "-1.2e-3", "(0.04)", "12%", "1,234", "***"
 _NUMBER = re.compile(r"[(\[]?[-−+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-−+]?\d+)?%?[)\]]?\**|[-−–—*·.]{1,3}")
 #: a dot leader (a table of contents): such a line is text

@@ -149,3 +149,14 @@ def test_a_plot_s_labels_between_its_axes_go_with_them_and_its_caption_stays_pro
     assert _kind_of(chunks, "Physician visits") == "structural"
     assert _kind_of(chunks, "Figure 1:") == "prose"
     assert line_kind("a grayscale palette;") == ""
+
+
+def test_a_manual_s_page_references_option_flags_paths_and_inline_code_are_not_maths():
+    # lines of a plain-text README or NEWS file: no word of running text, but signs of code, not of maths
+    assert line_kind("  mytool(1)") == "" and line_kind("  mytool.conf(5)") == ""  # a manual page, not "(1)"
+    assert line_kind("    ./configure --prefix=/opt/tool --with-zlib") == ""
+    assert line_kind("  keyfile:path=/etc/tool/key.pem") == ""
+    assert line_kind("  - ``Obj.setName`` => :attr:`pkg.Obj.name`") == ""
+    assert line_kind("                       y = Xb + u                         (3)") == "math"  # still maths
+    text = _PARA + "\n  mytool(1)\n  mytool.conf(5)\n  othertool(8)\n\n" + _AFTER
+    assert all(c.chunk_type != "math_block" for c in _chunks(text))
