@@ -446,6 +446,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
     if args.cmd == "build-mini":
         stats = build_mini_lexicon(args.wndb_dir, args.words, args.out)
         _write_gloss_frequency(Path(args.wndb_dir), MINI_LEXICON_PATH.parent / "gloss_frequency.tsv")
+        from .sense_counts import MINI_COUNTS_PATH, write_sense_counts  # lazy: sense_counts imports this module
+
+        kept = re.findall(r'<Synset id="([^"]+)"', Path(args.out).read_text(encoding="utf-8"))
+        write_sense_counts(
+            args.wndb_dir, MINI_COUNTS_PATH, "wn" + wndb_version(Path(args.wndb_dir)).replace(".", ""), kept
+        )
     else:
         stats = convert_wndb(args.wndb_dir, args.out)
     print(f"{stats} in {time.perf_counter() - t0:.1f}s")

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..settings import wordnet_settings
+from .sense_counts import ensure_sense_counts
 from .wndb import (  # noqa: F401  (the conversion names are re-exported: core.wordnet_setup)
     LMF_DC_NS,
     LMF_DOCTYPE,
@@ -421,6 +422,8 @@ def _finish(
         _write_marker(info)
     if not info.is_mini:
         _remove_mini(log)
+        if spec[0].startswith("wn3"):  # Princeton ids: SemCor counts from the WNDB directory it came from
+            ensure_sense_counts(*spec, wn_data_dir(), [source[5:] if source.startswith("wndb:") else WNDB_DIR], log)
     _close_pool()
     log(info.summary())
     return info
@@ -433,8 +436,7 @@ def _fallback_note(lexicon: str | None, problems: Sequence[str]) -> str | None:
 
 
 def _remove_mini(log: Log) -> None:
-    # lazy: wn opens its database on use; imported only where a lexicon is touched
-    import wn
+    import wn  # lazy: opens its database on use; imported only where a lexicon is touched
 
     for spec in _installed_specs():
         if _is_mini(spec[1]):
@@ -517,8 +519,7 @@ def _add_lmf(path: Path, log: Log) -> tuple[str, str]:
 
 
 def newest_oewn_spec() -> str:
-    # lazy: wn opens its database on use; imported only where a lexicon is touched
-    import wn
+    import wn  # lazy: opens its database on use; imported only where a lexicon is touched
 
     versions = wn.config.index.get("oewn", {}).get("versions", {})
     usable = [v for v, meta in versions.items() if not meta.get("error") and meta.get("resource_urls", True)]
@@ -528,8 +529,7 @@ def newest_oewn_spec() -> str:
 
 
 def _download(spec: str, log: Log) -> tuple[str, str]:
-    # lazy: wn opens its database on use; imported only where a lexicon is touched
-    import wn
+    import wn  # lazy: opens its database on use; imported only where a lexicon is touched
 
     before = set(_installed_specs())
     log(f"wordnet: trying wn.download({spec!r}) ...")
