@@ -5,7 +5,8 @@ One process keeps one core busy: spaCy, WordNet and the Parquet work are CPU-bou
 :func:`run_ranges` hands the ranges to ``workers`` processes (started with *spawn*, as a fork of a
 process holding Dagster's threads is unsafe; *fork* when no other thread runs), each of which opens
 the same instance (under the migrate-once lock of :mod:`.instance`), loads the definitions and
-spaCy once and then takes ranges from a shared queue, so a slow range does not hold an idle core.
+spaCy once and then takes ranges from one queue, dearest first (:func:`cost_units` cuts a few ranges per
+worker, :func:`lpt_order` orders them), so a slow range starts early and does not hold an idle core.
 Every document is still written by exactly one run, to the same Parquet files; the partial
 results come back to the parent, which merges them in range order (the report does not depend on
 which process finished first).
@@ -116,34 +117,85 @@ def document_costs(paths: Sequence[str | os.PathLike]) -> list[float]:
     return out
 
 
-def weighted_split(keys: Sequence[str], weights: Sequence[float], parts: int) -> list[list[str]]:
-    """``keys`` cut, in order, into at most ``parts`` consecutive groups of about equal total weight.
+#: Units per worker the schedule aims at: enough that the dearest-first queue can even the workers out, few
+#: enough that each run's own cost (a Dagster run: its steps, its events) stays small.
+UNITS_PER_WORKER = 3
 
-    Splitting by count leaves a worker idle when the long documents fall into one range (42 documents,
-    ranges of 0.36 and 0.67 MB: 1.37× sooner on 2 cores instead of nearly 2×); cutting by bytes evens that out,
-    and :func:`document_costs` adds what a document costs beyond its bytes (its format only roughly: see
-    :data:`FORMAT_COST`).
+
+def cost_units(
+    keys: Sequence[str], weights: Sequence[float], workers: int, max_docs: int, min_docs: int = 2
+) -> list[list[str]]:
+    """``keys`` (in partition order) cut into consecutive units of about ``total / (workers × UNITS_PER_WORKER)``
+    weight each, of at most ``max_docs`` (the per-run limit) and at least ``min_docs`` documents (a one-document run fails on its document's error instead of
+    isolating it: :mod:`..defs_kit.runner`), a dear document closing its unit as soon as it has ``min_docs``.
+
+    The units are then run dearest first from one queue (:func:`lpt_order`, :func:`run_ranges`), so a dear
+    unit starts early and the cheap ones fill in around it, whatever the cost model got wrong.
     """
-    total = float(sum(weights))
-    if parts <= 1 or total <= 0:
-        return [list(keys)] if keys else []
-    groups: list[list[str]] = []
-    current: list[str] = []
+    keys, weights = list(keys), [float(w) for w in weights]
+    min_docs = max(1, min(min_docs, (max_docs + 1) // 2))
+    if len(keys) < 2 * min_docs or workers <= 1:
+        return [keys] if keys else []
+    target = sum(weights) / (workers * UNITS_PER_WORKER)
+    units: list[list[int]] = []
+    current: list[int] = []
     acc = 0.0
-    for key, weight in zip(keys, weights):
-        target = total * (len(groups) + 1) / parts
+    for i, w in enumerate(weights):
         # cut before a document that would overshoot the target by more than stopping short of it
-        if current and len(groups) < parts - 1 and acc + weight - target > target - acc:
-            groups.append(current)
-            current = []
-        current.append(key)
-        acc += weight
-        if len(groups) < parts - 1 and acc >= total * (len(groups) + 1) / parts:
-            groups.append(current)
-            current = []
+        if len(current) >= min_docs and acc + w - target > target - acc:
+            units.append(current)
+            current, acc = [], 0.0
+        current.append(i)
+        acc += w
+        if len(current) >= max_docs or (len(current) >= min_docs and acc >= target):
+            units.append(current)
+            current, acc = [], 0.0
     if current:
-        groups.append(current)
-    return groups
+        units.append(current)
+    _fill_small_units(units, weights, min_docs)
+    return [[keys[i] for i in unit] for unit in units]
+
+
+def _fill_small_units(units: list[list[int]], weights: list[float], min_docs: int) -> None:
+    """Bring each unit under ``min_docs`` documents up to it: take the adjacent document of a neighbour that can
+    spare one (the cheaper such document), else join the cheaper neighbour (which then holds at most
+    ``min_docs`` documents: the join stays within a per-run limit of 2 × ``min_docs`` − 1)."""
+    i = 0
+    while i < len(units):
+        if len(units[i]) >= min_docs or len(units) == 1:
+            i += 1
+            continue
+        spare = []
+        if i > 0 and len(units[i - 1]) > min_docs:
+            spare.append((weights[units[i - 1][-1]], i - 1))
+        if i + 1 < len(units) and len(units[i + 1]) > min_docs:
+            spare.append((weights[units[i + 1][0]], i + 1))
+        if spare:
+            _, j = min(spare)
+            if j < i:
+                units[i].insert(0, units[j].pop())
+            else:
+                units[i].append(units[j].pop(0))
+            continue
+        neighbours = [j for j in (i - 1, i + 1) if 0 <= j < len(units)]
+        j = min(neighbours, key=lambda n: sum(weights[k] for k in units[n]))
+        lo, hi = min(i, j), max(i, j)
+        units[lo : hi + 1] = [units[lo] + units[hi]]
+        i = lo
+
+
+def lpt_order(costs: Sequence[float]) -> list[int]:
+    """Indices of ``costs``, dearest first (ties in their given order): the order a queue hands units out in."""
+    return sorted(range(len(costs)), key=lambda i: (-costs[i], i))
+
+
+def makespan(costs: Sequence[float], workers: int, order: Sequence[int] | None = None) -> float:
+    """When the last of ``workers`` finishes if each takes the next unit (in ``order``) as soon as it is free."""
+    free = [0.0] * max(1, workers)
+    for i in order if order is not None else range(len(costs)):
+        k = free.index(min(free))
+        free[k] += costs[i]
+    return max(free)
 
 
 class Progress:
@@ -190,19 +242,23 @@ def run_ranges(
     workers: int,
     initializer: Callable[..., None] | None = None,
     initargs: tuple = (),
+    costs: Sequence[float] | None = None,
 ) -> Iterator[tuple[RangeTask, Any]]:
-    """Yield ``(task, run_one(task))`` as ranges finish: in this process when ``workers`` ≤ 1, else
-    in ``workers`` spawned processes (``initializer(*initargs)`` runs once in each). ``run_one``
-    and ``initializer`` must be module-level functions (they are pickled by name)."""
+    """Yield ``(task, run_one(task))`` as ranges finish: in this process when ``workers`` ≤ 1, else in
+    ``workers`` processes (``initializer(*initargs)`` runs once in each) that take the ranges from one queue,
+    dearest first by ``costs`` (one per task; else in the given order). ``run_one`` and ``initializer`` must be
+    module-level functions (they are pickled by name)."""
     if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield task, run_one(task)
         return
+    order = lpt_order(costs) if costs is not None else range(len(tasks))
     ctx = multiprocessing.get_context(start_method())
     with ProcessPoolExecutor(
         max_workers=min(workers, len(tasks)), mp_context=ctx, initializer=initializer, initargs=initargs
     ) as pool:
-        pending = {pool.submit(run_one, task): task for task in tasks}
+        # the pool's call queue is FIFO: submitted dearest first, each free worker takes the dearest left
+        pending = {pool.submit(run_one, tasks[i]): tasks[i] for i in order}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:

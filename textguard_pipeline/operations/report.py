@@ -43,11 +43,11 @@ from .parallel import (
     Progress,
     RangeTask,
     Throughput,
+    cost_units,
     cpu_seconds,
     document_costs,
     run_ranges,
     split_size,
-    weighted_split,
 )
 from .report_render import asset_lines, merge_markdown_tables, render_markdown, write_junit, write_report
 from .safe_text import install_safe_log_records, one_line
@@ -179,12 +179,14 @@ def materialize_corpus(
     while batch_size is None and size < max_size and any(a == b for a, b in ranges) and len(docs) > 1:
         size += 1
         ranges = contiguous_ranges(docs, ordered, size)
-    if batch_size is None and workers > 1 and len(ranges) == workers:
-        ranges = _ranges_by_cost(docs, ordered, position, paths, workers, max_size) or ranges
+    cost = dict(zip(docs, document_costs([paths[d] for d in docs])))
+    if batch_size is None and workers > 1 and len(ranges) >= workers:
+        ranges = _ranges_by_cost(docs, ordered, position, cost, workers, max_size) or ranges
     tasks = [
         RangeTask(i, first, last, tuple(ordered[position[first] : position[last] + 1]))
         for i, (first, last) in enumerate(ranges, 1)
     ]
+    costs = [sum(cost.get(k, 0.0) for k in task.keys) for task in tasks]
     workers = min(workers, len(tasks))
     t0, cpu0 = time.perf_counter(), cpu_seconds()
     progress = Progress(len(docs), quiet=quiet)
@@ -195,7 +197,12 @@ def materialize_corpus(
     parts: dict[int, ReportResult] = {}
     try:
         for task, (part, secs, ok, run_id) in run_ranges(
-            tasks, _run_range, workers, _worker_init, (str(instance.root_directory), select, log_level, scope)
+            tasks,
+            _run_range,
+            workers,
+            _worker_init,
+            (str(instance.root_directory), select, log_level, scope),
+            costs,
         ):
             parts[task.index] = part
             progress.advance(len(task.keys))
@@ -223,17 +230,17 @@ def materialize_corpus(
     return res
 
 
-def _ranges_by_cost(docs, ordered, position, paths, workers, max_size) -> list[tuple[str, str]] | None:
-    """One range per worker of about the same expected cost (format and size, :func:`.parallel.expected_cost`;
-    not the same count); None to keep the count split, e.g. when it would leave a one-document range (see
-    above) or ranges over the run limit."""
+def _ranges_by_cost(docs, ordered, position, cost, workers, max_size) -> list[tuple[str, str]] | None:
+    """Ranges of about the same expected cost (format and size, :func:`.parallel.expected_cost`), a few per worker,
+    which the workers take dearest first (:func:`.parallel.cost_units`); None to keep the count split when they
+    would leave a one-document range (see above)."""
     keyed = sorted(docs, key=position.__getitem__)
     ranges = [
         r
-        for group in weighted_split(keyed, document_costs([paths[d] for d in keyed]), workers)
-        for r in contiguous_ranges(group, ordered, max_size)
+        for unit in cost_units(keyed, [cost[d] for d in keyed], workers, max_size)
+        for r in contiguous_ranges(unit, ordered, max_size)
     ]
-    if len(ranges) != workers or any(a == b for a, b in ranges):
+    if len(ranges) < workers or any(a == b for a, b in ranges):
         return None
     return ranges
 

@@ -6,15 +6,16 @@ import os
 from textguard_pipeline.core.documents import file_sha256
 from textguard_pipeline.defs_kit import file_hashes
 from textguard_pipeline.operations.parallel import (
-    FORMAT_COST,
     Progress,
     RangeTask,
     Throughput,
+    cost_units,
     document_costs,
     expected_cost,
+    lpt_order,
+    makespan,
     run_ranges,
     split_size,
-    weighted_split,
 )
 
 
@@ -25,19 +26,58 @@ def test_split_size_gives_every_worker_a_range_within_the_run_limit():
     assert split_size(3, 50, 8) == 1
 
 
-def test_weighted_split_evens_out_bytes_not_counts():
-    keys = [f"d{i:02d}" for i in range(10)]
-    # a heavy document near the end: a count split gives 5 light vs 4 light + the heavy one
-    weights = [10] * 8 + [100, 10]
-    groups = weighted_split(keys, weights, 2)
-    assert [k for g in groups for k in g] == keys  # order kept, every key once
-    assert len(groups) == 2 and all(groups)
-    sums = [sum(weights[keys.index(k)] for k in g) for g in groups]
-    assert max(sums) <= 110 < 140  # 140: the heavier half of the count split
-    assert weighted_split(keys, [1] * 10, 2) == [keys[:5], keys[5:]]
-    assert weighted_split(keys, weights, 1) == [keys]
-    assert weighted_split([], [], 3) == []
-    assert len(weighted_split(keys[:2], [1, 1], 5)) == 2  # never more groups than keys
+def _best_contiguous_split(costs, workers=2):
+    """The makespan of the best cut of ``costs`` into ``workers`` (2) consecutive ranges, one per worker."""
+    return min(max(sum(costs[:i]), sum(costs[i:])) for i in range(1, len(costs)))
+
+
+def _unit_costs(units, keys, costs):
+    return [sum(costs[keys.index(k)] for k in unit) for unit in units]
+
+
+def test_a_queue_of_units_dearest_first_finishes_sooner_than_one_range_per_worker_on_a_skewed_set():
+    # one large document among many small ones, not at an end: whichever way two ranges are cut, one of them
+    # holds the large document and half the small ones
+    keys = [f"d{i:02d}" for i in range(21)]
+    costs = [3.0] * 10 + [40.0] + [3.0] * 10
+    units = cost_units(keys, costs, workers=2, max_docs=50)
+    assert [k for u in units for k in u] == keys  # every document once, in partition order
+    assert len(units) > 2 and all(len(u) >= 2 for u in units)  # more units than workers, none of one document
+    unit_costs = _unit_costs(units, keys, costs)
+    queued = makespan(unit_costs, 2, lpt_order(unit_costs))
+    contiguous = _best_contiguous_split(costs)
+    assert contiguous == 70.0
+    assert queued < contiguous
+    assert queued <= 0.8 * contiguous  # 100 of work on 2 workers: 50 is the floor
+    # dearest first is what does it: the same units in partition order finish later
+    assert makespan(unit_costs, 2) > queued
+
+
+def test_lpt_order_is_dearest_first_and_stable_and_makespan_follows_free_workers():
+    assert lpt_order([1.0, 5.0, 3.0, 5.0]) == [1, 3, 2, 0]
+    assert makespan([4.0, 3.0, 3.0], 2) == 6.0  # 4 | 3 + 3
+    assert makespan([3.0, 3.0, 4.0], 2, lpt_order([3.0, 3.0, 4.0])) == 6.0
+    assert makespan([5.0, 1.0, 1.0, 1.0], 2) == 5.0
+
+
+def test_cost_units_never_leave_a_one_document_run_and_keep_the_per_run_limit():
+    keys = [f"d{i}" for i in range(9)]
+    for costs in (
+        [1.0] * 9,
+        [100.0] + [1.0] * 8,
+        [1.0] * 8 + [100.0],
+        [1.0, 100.0, 1.0, 100.0, 1.0, 1.0, 100.0, 1.0, 1.0],
+    ):
+        units = cost_units(keys, costs, workers=2, max_docs=50)
+        assert [k for u in units for k in u] == keys
+        assert all(len(u) >= 2 for u in units), (costs, units)
+    assert cost_units(keys, [1.0] * 9, workers=1, max_docs=50) == [keys]
+    assert cost_units(keys[:3], [1.0] * 3, workers=2, max_docs=50) == [keys[:3]]  # 3 documents: one run
+    assert cost_units([], [], workers=2, max_docs=50) == []
+    many = [f"k{i:03d}" for i in range(200)]
+    units = cost_units(many, [1.0] * 200, workers=2, max_docs=20)
+    assert [k for u in units for k in u] == many and max(map(len, units)) <= 20 and min(map(len, units)) >= 2
+    assert cost_units(keys, [1.0] * 9, workers=2, max_docs=1) == [[k] for k in keys]  # a limit of one per run
 
 
 def test_markdown_costs_more_per_byte_than_plain_text_and_an_unknown_ending_costs_as_plain_text(tmp_path):
@@ -50,25 +90,6 @@ def test_markdown_costs_more_per_byte_than_plain_text_and_an_unknown_ending_cost
     assert expected_cost("a.txt", 20_000) < 2 * expected_cost("a.txt", 10_000)  # a document costs beyond its bytes
 
 
-def test_an_expensive_format_among_plain_text_documents_is_split_by_expected_cost_not_bytes():
-    # one document of the dearest format, then four plain-text ones: by bytes the cut falls after the first plain
-    # one (3 + 1 MB against 3 MB), by expected cost the dear document is a range of its own
-    dear = max(FORMAT_COST, key=FORMAT_COST.__getitem__)
-    assert FORMAT_COST[dear] > 1.0
-    names = [f"a{dear}"] + [f"b{i}.txt" for i in range(1, 5)]
-    size = [3_000_000] + [1_000_000] * 4
-    costs = [expected_cost(n, s) for n, s in zip(names, size)]
-
-    def imbalance(groups):  # expected cost of the longer range over the shorter one
-        sums = sorted(sum(costs[names.index(k)] for k in g) for g in groups)
-        return sums[-1] / sums[0]
-
-    by_cost, by_bytes = weighted_split(names, costs, 2), weighted_split(names, size, 2)
-    assert by_bytes == [names[:2], names[2:]]
-    assert by_cost == [names[:1], names[1:]]
-    assert imbalance(by_cost) < imbalance(by_bytes)
-
-
 def _square(task: RangeTask) -> int:
     return len(task.keys) ** 2
 
@@ -77,7 +98,8 @@ def test_run_ranges_in_processes_returns_every_range_once():
     tasks = [RangeTask(i, f"k{i}", f"k{i}", tuple(f"k{j}" for j in range(i))) for i in range(1, 6)]
     serial = dict((t.index, r) for t, r in run_ranges(tasks, _square, 1))
     parallel = dict((t.index, r) for t, r in run_ranges(tasks, _square, 2))
-    assert serial == parallel == {i: i * i for i in range(1, 6)}
+    queued = dict((t.index, r) for t, r in run_ranges(tasks, _square, 2, costs=[1.0, 9.0, 3.0, 2.0, 5.0]))
+    assert serial == parallel == queued == {i: i * i for i in range(1, 6)}
 
 
 def test_progress_figures_and_no_bar_off_a_terminal():

@@ -1,0 +1,47 @@
+"""A two-worker report takes its runs from a queue, dearest first, and writes what one process writes."""
+
+import os
+import subprocess
+import sys
+
+import pyarrow.parquet as pq
+
+
+def _report(tmp_path, corpus, tag: str, workers: int) -> subprocess.CompletedProcess:
+    env = {**os.environ, "DAGSTER_HOME": str(tmp_path / tag / "home")}
+    cmd = [sys.executable, "-m", "textguard_pipeline.cli", "report", "--corpus", str(corpus)]
+    cmd += ["--warehouse", str(tmp_path / tag / "wh"), "--out", str(tmp_path / tag / "out")]
+    cmd += ["--select", "source_documents parsed_chunks", "--workers", str(workers)]
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def _tables(warehouse) -> dict[str, list[dict]]:
+    """Every Parquet file's rows (without the columns that name the run), by path under the warehouse."""
+    out = {}
+    for path in sorted(warehouse.rglob("*.parquet")):
+        table = pq.read_table(path)
+        rows = table.drop([c for c in table.column_names if c in ("run_id", "created_at")]).to_pylist()
+        out[str(path.relative_to(warehouse))] = rows
+    return out
+
+
+def test_a_skewed_corpus_on_two_workers_runs_several_ranges_dearest_first_and_writes_what_one_process_writes(
+    tmp_path,
+):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for i in range(9):  # small documents around one large one
+        (corpus / f"a{i}.md").write_text(f"# Note {i}\n\nA short note about item {i}.\n")
+    (corpus / "m_large.txt").write_text("A longer plain text paragraph about the schedule. " * 4000)
+    for i in range(9):
+        (corpus / f"z{i}.txt").write_text(f"Another small document, number {i}.\n")
+    one, two = _report(tmp_path, corpus, "one", 1), _report(tmp_path, corpus, "two", 2)
+    assert one.returncode == 0, one.stdout + one.stderr
+    assert two.returncode == 0, two.stdout + two.stderr
+    runs = [ln for ln in two.stdout.splitlines() if ln.startswith("[") and " run " in ln]
+    assert len(runs) > 2, two.stdout  # more ranges than workers
+    assert "m_large.txt" in runs[0] or "m_large.txt" in runs[1], runs  # the dearest range started first
+    assert _tables(tmp_path / "one" / "wh") == _tables(tmp_path / "two" / "wh")
+    assert (tmp_path / "one" / "out" / "asset-checks.md").read_text().count("| ") == (
+        tmp_path / "two" / "out" / "asset-checks.md"
+    ).read_text().count("| ")
