@@ -48,7 +48,9 @@ from .parallel import (
     document_costs,
     run_ranges,
     split_size,
+    start_method,
 )
+from .preload import preload_shared
 from .report_render import asset_lines, merge_markdown_tables, render_markdown, write_junit, write_report
 from .safe_text import install_safe_log_records, one_line
 from .warehouse import Stale, find_stale, orphan_tmp_files, remove_files
@@ -194,6 +196,8 @@ def materialize_corpus(
     scope = f"report:{uuid.uuid4().hex}"
     _RANGE_CONTEXT.update(instance=instance, job=job, checks_meta=checks_meta, log_level=log_level, scope=scope)
     log(f"materializing {len(docs)} document(s) in {len(tasks)} run(s), {workers} process(es)")
+    if workers > 1 and start_method() == "fork":
+        log(f"loaded the shared models for the workers in {preload_shared():.1f} s of CPU")
     parts: dict[int, ReportResult] = {}
     try:
         for task, (part, secs, ok, run_id) in run_ranges(
