@@ -15,6 +15,11 @@ import logging
 import time
 
 from .. import settings
+from ..ingest.build import parse_chunks
+from ..ingest.languages import default_detector
+from ..lib.encoder import default_encoder
+from ..lib.nlp import load_spacy
+from ..protection.build import build_protected_chunks, protector_for
 
 log = logging.getLogger(__name__)
 
@@ -38,17 +43,11 @@ def preload_shared() -> float:
 
 
 def _ingest() -> None:
-    from ..ingest.build import parse_chunks
-    from ..ingest.languages import default_detector
-
     default_detector()._ident()  # the language identifier's model (≈ 120 MB)
     parse_chunks(_SAMPLE, "md", "preload.md", ".")
 
 
 def _protection() -> None:
-    from ..ingest.build import parse_chunks
-    from ..protection.build import build_protected_chunks, protector_for
-
     # spaCy's `ner` profile, the citation and number patterns of English, the recogniser registry
     build_protected_chunks(
         "preload.md",
@@ -58,11 +57,7 @@ def _protection() -> None:
 
 
 def _meanings() -> None:
-    from ..lib.nlp import load_spacy
-
     meanings = settings.meanings_settings()
     load_spacy(meanings.spacy_model or None, profile="parse")  # as meanings.resolver.build_resolver asks for it
     if meanings.sense_encoder != "off":
-        from ..lib.encoder import default_encoder
-
         default_encoder()

@@ -1,0 +1,38 @@
+"""The report's parent loads the workers' shared models without a thread or an open file a fork would copy."""
+
+import subprocess
+import sys
+
+_PROBE = """
+import os, threading
+from textguard_pipeline.operations.preload import preload_shared
+from textguard_pipeline.operations.parallel import start_method
+from textguard_pipeline.ingest.languages import default_detector
+from textguard_pipeline.lib.nlp import load_spacy
+from textguard_pipeline.protection import citation_patterns
+
+preload_shared()
+files = []
+for fd in os.listdir("/proc/self/fd"):
+    try:
+        files.append(os.readlink(f"/proc/self/fd/{fd}"))
+    except OSError:
+        pass
+print("threads", threading.active_count())
+print("start", start_method())
+print("files", [f for f in files if f.startswith("/") and not f.startswith("/dev/")])
+print("langid", default_detector()._identifier is not None)
+print("spacy", load_spacy.cache_info().currsize)
+print("citations", citation_patterns._compiled.cache_info().currsize)
+"""
+
+
+def test_preload_fills_the_workers_caches_and_leaves_no_thread_or_open_file_for_the_fork():
+    done = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    out = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    assert out["threads"] == "1" and out["start"] == "fork"
+    assert out["files"] == "[]"  # no SQLite connection (WordNet, the instance) crosses the fork
+    assert out["langid"] == "True"
+    assert int(out["spacy"]) >= 2  # protection's `ner` and meanings' `parse` pipelines
+    assert int(out["citations"]) >= 1
