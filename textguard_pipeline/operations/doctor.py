@@ -76,6 +76,10 @@ def check_models() -> list[Finding]:
             )
         else:
             out.append(Finding(OK, what, f"{pin.version}, sha256 {pin.sha256[:12]}… as tested — {pin.role}"))
+        if optional and verdict.installed:  # which forward pass the sentence encoder will use
+            from ..lib.encoder import runtime_status  # lazy: probes onnxruntime, only when checked
+
+            out[-1] = Finding(out[-1].status, what, f"{out[-1].detail}; {runtime_status()}", out[-1].fix)
     return out
 
 

@@ -111,15 +111,23 @@ def test_without_onnxruntime_the_encoder_falls_back_to_numpy(tmp_path):
     # a fresh interpreter where onnxruntime cannot be imported: "auto" runs numpy, "onnx" says what is missing
     code = (
         "import sys; sys.modules['onnxruntime'] = None\n"
-        "from textguard_pipeline.lib.encoder import SentenceEncoder, EncoderUnavailable\n"
+        "from textguard_pipeline.lib.encoder import SentenceEncoder, EncoderUnavailable, runtime_status\n"
+        "print(runtime_status())\n"
         f"enc = SentenceEncoder(cache_dir={str(tmp_path)!r})\n"
         "print(enc.runtime, enc.encode(['a river bank']).shape)\n"
         "try:\n    SentenceEncoder(runtime='onnx')\nexcept EncoderUnavailable as e:\n    print('refused:', e)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.splitlines()[0] == "numpy (1, 384)"
+    assert out.splitlines()[0].startswith("runs on numpy (onnxruntime not installed")  # what doctor prints
+    assert out.splitlines()[1] == "numpy (1, 384)"
     assert "refused: onnxruntime is not installed" in out
     assert not list(tmp_path.iterdir())  # nothing was built
+
+
+def test_doctor_is_told_the_encoder_runs_on_onnx_runtime():
+    from textguard_pipeline.lib.encoder import runtime_status
+
+    assert runtime_status().startswith("runs on ONNX Runtime 1.")
 
 
 def test_an_unknown_runtime_or_precision_is_refused(graph_dir):
