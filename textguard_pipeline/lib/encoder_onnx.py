@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..settings import no_onnxruntime_telemetry
 from .atomic import write_bytes_atomic, write_text_atomic
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,7 @@ GELUS = ("erf", "tanh")
 
 def runtime_available() -> bool:
     """Whether ``onnxruntime`` imports (the numpy path is used otherwise; ``onnx`` is needed to build a graph)."""
+    no_onnxruntime_telemetry()
     try:
         import onnxruntime  # noqa: F401  # heavy: the runtime itself, probed once per encoder
     except ImportError:
@@ -185,7 +187,9 @@ def quantize(model_bytes: bytes) -> bytes:
     import tempfile  # lazy: quantizing is rare (once per cache)
 
     from onnx import TensorProto  # heavy: only when a graph is quantized
-    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    no_onnxruntime_telemetry()
+    from onnxruntime.quantization import QuantType, quantize_dynamic  # heavy: only when a graph is quantized
 
     with tempfile.TemporaryDirectory() as tmp:
         src, dst = Path(tmp) / "fp32.onnx", Path(tmp) / "int8.onnx"
@@ -267,6 +271,7 @@ class OnnxForward:
     """One ONNX Runtime session on one thread: ``forward(ids, mask)`` → unit vectors."""
 
     def __init__(self, data: bytes):
+        no_onnxruntime_telemetry()
         import onnxruntime as ort  # heavy: only when the encoder runs under it
 
         opts = ort.SessionOptions()

@@ -94,6 +94,16 @@ def default_dagster_event_batch_size(size: int) -> None:
         os.environ.setdefault("DAGSTER_EVENT_BATCH_SIZE", str(size))
 
 
+def no_onnxruntime_telemetry() -> None:
+    """Keep ONNX Runtime's telemetry off (``ORT_DISABLE_TELEMETRY``) unless the environment chose otherwise.
+
+    The Linux wheel's importer otherwise opens an SQLite event store in ``~/.cache/Microsoft/DeveloperTools``
+    and starts an uploader thread: network traffic this project does not make, and an open file a report
+    worker's fork would share. Read at import, so the sentence encoder calls this before importing it.
+    """
+    os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+
+
 # --- paths and runs
 def corpus_dir(env: Mapping[str, str] | None = None) -> str:
     """Corpus root (``TEXTGUARD_CORPUS_DIR``, default data/corpus)."""

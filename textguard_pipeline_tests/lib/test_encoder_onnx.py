@@ -146,3 +146,22 @@ def test_the_int8_graph_is_quantized_from_the_cached_fp32_graph_and_stays_near_i
     ).stat().st_size
     cos = _cosines(int8.encode(TEXTS), fp32.encode(TEXTS))
     assert cos.min() > 0.95 and cos.max() < 0.999999  # near, but not the same numbers
+
+
+def test_running_under_onnx_runtime_opens_no_telemetry_store(tmp_path):
+    # the wheel's telemetry otherwise opens ~/.cache/Microsoft/DeveloperTools/.onnxruntime/onnxruntime.db
+    code = (
+        "import os\n"
+        "from textguard_pipeline.lib.encoder import SentenceEncoder\n"
+        f"SentenceEncoder(runtime='onnx', cache_dir={str(tmp_path)!r}).encode(['a river bank'])\n"
+        "fds = []\n"
+        "for f in os.listdir('/proc/self/fd'):\n"
+        "    try:\n"
+        "        fds.append(os.readlink(f'/proc/self/fd/{f}'))\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "print([f for f in fds if 'onnxruntime' in f or 'Microsoft' in f])\n"
+    )
+    env = {k: v for k, v in __import__("os").environ.items() if k != "ORT_DISABLE_TELEMETRY"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    assert out.strip() == "[]"
