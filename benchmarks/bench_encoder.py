@@ -20,8 +20,8 @@ from textguard_pipeline.lib.encoder import BATCH_SIZE, EncoderUnavailable, Sente
 from textguard_pipeline.lib.encoder_onnx import runtime_available
 from textguard_pipeline.meanings.sense_vectors import WINDOW_WORDS
 
-TEXTS = 160
-REPEATS = 3
+TEXTS = 128
+REPEATS = 2
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
