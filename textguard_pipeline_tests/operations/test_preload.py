@@ -36,3 +36,27 @@ def test_preload_fills_the_workers_caches_and_leaves_no_thread_or_open_file_for_
     assert out["langid"] == "True"
     assert int(out["spacy"]) >= 2  # protection's `ner` and meanings' `parse` pipelines
     assert int(out["citations"]) >= 1
+
+
+_FORKED_ENCODER = """
+import os, numpy as np
+from textguard_pipeline.operations.preload import preload_shared
+from textguard_pipeline.lib.encoder import default_encoder
+
+preload_shared()
+texts = ["The committee met by the bank of the river.", "A short one."]
+parent = default_encoder().encode(texts)
+pids = []
+for _ in range(2):  # two workers use the inherited encoder (ONNX Runtime session or numpy) at once
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0 if np.allclose(default_encoder().encode(texts), parent, atol=1e-6) else 3)
+    pids.append(pid)
+print(default_encoder().runtime, [os.waitstatus_to_exitcode(os.waitpid(p, 0)[1]) for p in pids])
+"""
+
+
+def test_forked_workers_encode_with_the_preloaded_encoder_as_the_parent_does():
+    done = subprocess.run([sys.executable, "-c", _FORKED_ENCODER], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("[0, 0]"), done.stdout
