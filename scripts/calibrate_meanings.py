@@ -40,6 +40,8 @@ def collect(part: tuple[int, int] = (0, 1)) -> list[dict]:
 
     resolver = build_resolver(replace(MeaningsSettings(wikidata_mode="off"), low_confidence=0.0))
     resolver.chooser.calibration = None  # the raw evidence, not the shipped map of it
+    resolver.chooser.ranker = None  # the cascade's choice; every option's ranker features kept beside it
+    resolver.chooser.keep_options = True
     by_doc: dict[Path, list] = {}
     for lab in load_labels():
         by_doc.setdefault(lab.source, []).append(lab)
@@ -54,6 +56,9 @@ def collect(part: tuple[int, int] = (0, 1)) -> list[dict]:
         for lab in labs:
             d = at.get((lab.start, lab.end))
             if d is None or d.candidate.meaning_type != "wordnet" or d.features is None:
+                # no WordNet sense at the label (a name, a custom row, no row): kept for the accuracy's count
+                reason = "no_row" if d is None else d.reason_code
+                out.append({"id": lab.id, "split": lab.split, "lemma": lab.lemma, "gold": lab.gold, "reason": reason})
                 continue
             out.append(
                 {
@@ -65,6 +70,7 @@ def collect(part: tuple[int, int] = (0, 1)) -> list[dict]:
                     "reason": d.reason_code,
                     "features": d.features,
                     "right": d.candidate.meaning_id == lab.gold,
+                    "options": d.ranking.as_json() if d.ranking is not None else None,
                 }
             )
         print(f"[{n}/{len(by_doc)}] {path.name}: {len(labs)} labels", file=sys.stderr)
@@ -149,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         rows = collect((k, n))
         if args.rows:
             args.rows.write_text(json.dumps(rows), encoding="utf-8")
+    labels = rows
+    rows = [r for r in labels if "features" in r]  # the labels that got a WordNet sense
     dev = [r for r in rows if r["split"] == "dev"]
     held = [r for r in rows if r["split"] == "heldout"]
     today = datetime.date.today().isoformat()

@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..lib.llm import LLMError, UsageTally, parse_json_content
-from .calibration import Calibration, evidence_features
+from .calibration import Calibration, evidence_features, load_calibration
 from .candidates import HARD_CASE_THRESHOLD, Candidate, custom_candidate
 from .llm_runs import ordered_map, split_evenly
+from .ranker import SenseRanker, load_ranker, option_features
+from .sense_counts import counts_for
 from .senses import LeskDisambiguator, SenseEvidence
 
 # ---------------------------------------------------------------------------
@@ -27,6 +29,8 @@ class Decision:
     source: str  # lesk | top_hit | none | llm:<model>
     #: the evidence for a WordNet sense the embedded chooser picked (calibration.FEATURES), else None
     features: dict[str, float] | None = None
+    #: the sense ranker's features of every option (:class:`.ranker.Options`), for refitting it; else None
+    ranking: Any = None
 
 
 def one_sense_per_discourse(mentions: Sequence[Any], decisions: list[Decision]) -> list[Decision]:
@@ -51,10 +55,22 @@ class EmbeddedChooser:
     With a ``calibration`` a WordNet decision's confidence is the calibrated P(right) of its evidence
     (:mod:`.calibration`); without, the margin-based score of :mod:`.senses`."""
 
-    def __init__(self, wnet: Any, calibration: Calibration | None = None):
+    def __init__(self, wnet: Any, calibration: Calibration | None = None, ranker: SenseRanker | None | bool = True):
         # A wider margin than plain Lesk's: with the domain bonus, weak overlaps are noise (dev half, issue 16).
         self.lesk = LeskDisambiguator(wnet, margin=6.0)
         self.calibration = calibration
+        #: the learned ranker (:mod:`.ranker`; ``True``: the shipped one, if any): it chooses the sense and its
+        #: confidence over the cascade of :meth:`LeskDisambiguator.choose_scored`
+        self.ranker = load_ranker() if ranker is True else (ranker or None)
+        #: compute the ranker's features even without a ranker (``scripts/calibrate_meanings.py``)
+        self.keep_options = False
+        self._counts: Any = False  # the SemCor counts, read on first use (None: not installed)
+
+    @property
+    def counts(self) -> dict | None:
+        if self._counts is False:
+            self._counts = counts_for(self.lesk.wnet)
+        return self._counts
 
     def choose(
         self,
@@ -74,11 +90,21 @@ class EmbeddedChooser:
             else:
                 chosen, conf, reason = self.lesk.choose(mention_text, context, senses, bonus)
             if chosen is not None:
-                cand = next(c for c in wn_c if c.meaning_id == chosen.meaning_id)
                 feats = evidence_features(self.lesk, mention_text, context, senses, chosen, reason, evidence)
-                if self.calibration is not None:
+                opts = None
+                if self.ranker is not None or self.keep_options:
+                    p = (self.calibration or load_calibration()).probability(feats)
+                    opts = option_features(
+                        self.lesk, mention_text, context, senses, evidence, self.counts, chosen.meaning_id, p
+                    )
+                if self.ranker is not None:
+                    best, conf, _none = self.ranker.choose(opts)
+                    if senses[best] is not chosen:
+                        chosen, reason = senses[best], "ranked"
+                elif self.calibration is not None:
                     conf = self.calibration.probability(feats)
-                return Decision(cand, conf, reason, "lesk", feats)
+                cand = next(c for c in wn_c if c.meaning_id == chosen.meaning_id)
+                return Decision(cand, conf, reason, "lesk", None if reason == "ranked" else feats, opts)
         wd = [c for c in candidates if c.meaning_type == "wikidata"]
         if wd:
             # Without a model to read the context, the search engine's ranking is the prior.

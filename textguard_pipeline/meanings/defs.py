@@ -47,7 +47,7 @@ class MeaningsResource(settings_resource(MeaningsSettings)):
         return cls.from_settings(meanings_settings())
 
 
-@asset(**asset_kwargs("meanings", {"python", "parquet", "spacy", "wordnet"}, "4"))
+@asset(**asset_kwargs("meanings", {"python", "parquet", "spacy", "wordnet"}, "5"))
 def resolved_meanings(context: AssetExecutionContext, meanings: MeaningsResource, source_documents, parsed_chunks):
     """One row per mention (index types subject / author) with its canonical meaning.
 
