@@ -1,4 +1,4 @@
-"""Refit ``meaning_confidence``'s calibration (issue 51) and draw its reliability diagram.
+"""Refit the hand-weighted score's calibration (issue 51); collect the rows the sense ranker is fitted on.
 
     .venv/bin/python scripts/calibrate_meanings.py [--rows CACHE.json] [--no-write]
 
@@ -7,9 +7,10 @@ Every labelled noun of ``textguard_pipeline_tests/meanings/data/sense_labels.tsv
 threshold switched off. A row counts when the resolver gave the labelled span a WordNet sense; it is right
 when that sense is the gold one (``gold = none``: never right). The calibration is fitted on the **dev** half only
 and written to ``textguard_pipeline/meanings/confidence_calibration.json``; the **held-out** half is only scored:
-per-bin accuracy is printed and the reliability diagram is written to
-``docs/img/meaning_confidence_reliability.svg``. Needs the full WordNet 3.0 installed (``textguard wordnet
-install``) and the dev corpus in ../shared/corpus.
+per-bin accuracy is printed. Needs the full WordNet 3.0 installed (``textguard wordnet
+install``) and the dev corpus in ../shared/corpus. The rows also keep every label (those without a WordNet
+sense, for the accuracy's count) and each option's ranker features: ``scripts/fit_sense_ranker.py`` fits the ranker
+that sets ``meaning_confidence`` today (and draws the picture) from them.
 """
 
 from __future__ import annotations
@@ -180,13 +181,9 @@ def main(argv: list[str] | None = None) -> int:
             right, _n, dropped, n_none = accuracy_with_threshold(cal, part, t)
             print(f"  {t:.2f}: {right} = {right / n_gold:.3f}; {dropped}/{n_none} none rows abstained")
     if not args.no_write:
+        # the picture is the ranker's (scripts/fit_sense_ranker.py): meaning_confidence is its probability
         CALIBRATION_FILE.write_text(json.dumps(cal.as_json(), indent=1) + "\n", encoding="utf-8")
-        SVG.parent.mkdir(parents=True, exist_ok=True)
-        SVG.write_text(
-            svg(reliability(cal, held), f"meaning_confidence on the held-out half ({len(held)} rows, {today})"),
-            encoding="utf-8",
-        )
-        print(f"\nwrote {CALIBRATION_FILE.relative_to(ROOT)} and {SVG.relative_to(ROOT)}")
+        print(f"\nwrote {CALIBRATION_FILE.relative_to(ROOT)}")
     return 0
 
 
