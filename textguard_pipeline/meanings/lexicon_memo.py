@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..lib.atomic import write_bytes_atomic
+from . import wn_memo
 
 #: the lexicon memos worth keeping across processes (each costs wn queries per key; all pickle)
 PERSISTED = frozenset({"candidates", "lesk_signatures:12", "word_signals", "idioms", "sense_domains"})
@@ -127,7 +128,9 @@ def memo_for(wnet: Any) -> LexiconMemo:
 
 
 def seed(wnet: Any, name: str, cache: dict) -> None:
-    """Fill a new memo of ``wnet`` from disk (only those in :data:`PERSISTED`); remember what it held."""
+    """Fill a new memo of ``wnet`` from disk (only those in :data:`PERSISTED`); remember what it held. Also turns
+    on :mod:`.wn_memo`: what the lexicon memos compute asks wn for the same synsets' lemmas again and again."""
+    wn_memo.install()
     if name not in PERSISTED:
         return
     cache.update(memo_for(wnet).load(name))

@@ -35,6 +35,7 @@ from ..ingest.parsing import Chunk
 from ..lib.llm import ChatClient, LLMConfig, StrictChatClient, UsageTally
 from ..lib.nlp import load_spacy, model_label
 from ..settings import MeaningsSettings, llm_settings, wordnet_settings
+from . import wn_memo
 from .calibration import load_calibration
 from .candidates import (
     DISAMBIGUATION_PROMPT_VERSION,
@@ -149,6 +150,7 @@ class MeaningResolver(EmbeddedDecisions):
         spacy_label: str = "",
     ):
         self.settings = settings or MeaningSettings()
+        wn_memo.install()  # issue 50: wn's lemma lookups asked of SQLite once per process
         self.nlp = nlp
         self.wnet = wnet
         self.lexicon = lexicon
