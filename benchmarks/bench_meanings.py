@@ -31,6 +31,7 @@ from pathlib import Path
 from benchmarks import SHARED_CORPUS
 from textguard_pipeline.core.pipeline import parse_chunks
 from textguard_pipeline.lib.nlp import load_spacy
+from textguard_pipeline.meanings import wn_memo
 from textguard_pipeline.meanings.resolver import build_resolver
 from textguard_pipeline.meanings.sense_vectors import _SENTENCES
 from textguard_pipeline.meanings.senses import _LEXICON_CACHES
@@ -67,6 +68,7 @@ def _fresh(settings):
     """A resolver as a fresh worker builds it: models loaded (process-wide), every per-process memo empty."""
     _LEXICON_CACHES.clear()
     _SENTENCES.clear()
+    wn_memo.clear()
     return build_resolver(settings)
 
 

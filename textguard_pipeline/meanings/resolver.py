@@ -346,11 +346,10 @@ class MeaningResolver(EmbeddedDecisions):
         """entry_label: the most frequent label of each merge key (first seen on ties)."""
         if df.empty:
             return df
-        best: dict[str, str] = {}
-        for key, group in df.groupby("merge_key", sort=False):
-            counts = Counter(group["label"])
-            top = max(counts.values())
-            best[key] = next(lab for lab in group["label"] if counts[lab] == top)
+        counts: dict[str, Counter] = {}  # per merge key, its labels in the order first seen (no per-group frames)
+        for key, label in zip(df["merge_key"].tolist(), df["label"].tolist()):
+            counts.setdefault(key, Counter())[label] += 1
+        best = {key: max(c, key=c.__getitem__) for key, c in counts.items()}  # max keeps the first of equals
         df["entry_label"] = df["merge_key"].map(best)
         return df
 
