@@ -17,7 +17,10 @@ once read stays true for the process.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 #: entries per memo before it is emptied (a cheap bound on memory; ≈ 100 bytes each)
 LIMIT = 500_000
@@ -64,6 +67,14 @@ def _memoised_query(query, name: str, as_list: bool):
     return wrapped
 
 
+def _internals_known(core: Any) -> bool:
+    names = ("find_entries", *_MEMOISED_QUERIES)
+    classes = (getattr(core, "Word", None), getattr(core, "Synset", None))
+    return all(callable(getattr(core, n, None)) for n in names) and all(
+        callable(getattr(cls, m, None)) for cls, m in zip(classes, ("lemma", "lemmas"))
+    )
+
+
 def install() -> None:
     """Memoise ``wn.Word.lemma`` and ``wn.Synset.lemmas`` (string answers) in this process; idempotent."""
     global _installed
@@ -71,6 +82,14 @@ def install() -> None:
         return
     from wn import _core  # lazy: wn opens its database on use
 
+    # wn's internals (read against wn 1.1): under a wn that names them otherwise nothing is memoised and wn
+    # answers as usual — slower, never wrong, never a crash of the asset
+    if not _internals_known(_core):
+        import wn
+
+        log.warning("wn %s: its lookups are not memoised (its internal names differ)", wn.__version__)
+        _installed = True
+        return
     word_lemma, synset_lemmas = _core.Word.lemma, _core.Synset.lemmas
     ORIGINALS.update({"Word.lemma": word_lemma, "Synset.lemmas": synset_lemmas, "find_entries": _core.find_entries})
     ORIGINALS.update({name: getattr(_core, name) for name in _MEMOISED_QUERIES})
@@ -78,7 +97,7 @@ def install() -> None:
     def lemma(self, *, data: bool = False):
         if data:
             return word_lemma(self, data=True)
-        key = (_database(), self._lexicon, self._lexconf, self.id)
+        key = (_database(), getattr(self, "_lexicon", None), getattr(self, "_lexconf", None), self.id)
         hit = _WORD_LEMMAS.get(key)
         if hit is None:
             hit = word_lemma(self)
@@ -88,7 +107,7 @@ def install() -> None:
     def lemmas(self, *, data: bool = False):
         if data:
             return synset_lemmas(self, data=True)
-        key = (_database(), self._lexicon, self._lexconf, self.id)
+        key = (_database(), getattr(self, "_lexicon", None), getattr(self, "_lexconf", None), self.id)
         hit = _SYNSET_LEMMAS.get(key)
         if hit is None:
             hit = tuple(synset_lemmas(self))

@@ -82,3 +82,15 @@ def test_lesk_signatures_and_candidates_are_the_same_with_the_memo_warm(wnet):
     _LEXICON_CACHES.clear()
     assert wordnet_candidates(wnet, "bank", "n") == cands
     assert [LeskDisambiguator(wnet).signature(c) for c in cands] == cold
+
+
+def test_a_wn_whose_internal_names_differ_is_left_unmemoised_rather_than_patched_blindly():
+    import types
+
+    from wn import _core
+
+    assert wn_memo._internals_known(_core)  # the wn this project installs
+    renamed = types.SimpleNamespace(**{n: getattr(_core, n) for n in ("find_entries", *wn_memo._MEMOISED_QUERIES)})
+    assert not wn_memo._internals_known(renamed)  # no Word / Synset classes
+    renamed.Word, renamed.Synset = _core.Word, types.SimpleNamespace()  # Synset without lemmas()
+    assert not wn_memo._internals_known(renamed)
