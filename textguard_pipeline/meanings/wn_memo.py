@@ -85,7 +85,7 @@ def install() -> None:
     # wn's internals (read against wn 1.1): under a wn that names them otherwise nothing is memoised and wn
     # answers as usual — slower, never wrong, never a crash of the asset
     if not _internals_known(_core):
-        import wn
+        import wn  # lazy: only to name the version in the warning
 
         log.warning("wn %s: its lookups are not memoised (its internal names differ)", wn.__version__)
         _installed = True
