@@ -78,16 +78,20 @@ def collect(part: tuple[int, int] = (0, 1)) -> list[dict]:
     return out
 
 
-def reliability(cal: Calibration, rows: list[dict]) -> list[tuple[float, float, int, float, float]]:
-    """(bin low, bin high, rows, mean confidence, share right) per non-empty bin."""
+def binned(pairs: list[tuple[float, bool]]) -> list[tuple[float, float, int, float, float]]:
+    """(bin low, bin high, rows, mean confidence, share right) per non-empty bin of (confidence, right) pairs."""
     out = []
     for lo, hi in zip(BINS, BINS[1:]):
-        inside = [(cal.probability(r["features"]), r["right"]) for r in rows]
-        inside = [(p, ok) for p, ok in inside if lo <= p < hi]
+        inside = [(p, ok) for p, ok in pairs if lo <= p < hi]
         if inside:
             n = len(inside)
             out.append((lo, min(hi, 1.0), n, sum(p for p, _ in inside) / n, sum(ok for _, ok in inside) / n))
     return out
+
+
+def reliability(cal: Calibration, rows: list[dict]) -> list[tuple[float, float, int, float, float]]:
+    """:func:`binned` over the calibrated confidence of ``rows``."""
+    return binned([(cal.probability(r["features"]), r["right"]) for r in rows])
 
 
 def svg(table: list[tuple], title: str) -> str:

@@ -24,7 +24,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.calibrate_meanings import BINS, SVG, svg  # noqa: E402
+from scripts.calibrate_meanings import SVG, binned, svg  # noqa: E402
 from textguard_pipeline.meanings.calibration import isotonic, load_calibration  # noqa: E402
 from textguard_pipeline.meanings.ranker import (  # noqa: E402
     NONE_FEATURES,
@@ -105,17 +105,7 @@ def report(name: str, ranker: SenseRanker | None, labels: list[dict]) -> dict:
     pairs = [(c, mid == r["gold"]) for r in labels if (d := decide(ranker, r))[0] is not None for mid, c in [d]]
     high = [ok for c, ok in pairs if c >= 0.8]
     print(f"  {name}: {len(high)} rows at ≥ 0.8, {sum(high) / max(1, len(high)):.3f} right")
-    return {"table": table(pairs), "accuracy": out, "high": (len(high), sum(high))}
-
-
-def table(pairs: list[tuple[float, bool]]) -> list[tuple[float, float, int, float, float]]:
-    out = []
-    for lo, hi in zip(BINS, BINS[1:]):
-        inside = [(p, ok) for p, ok in pairs if lo <= p < hi]
-        if inside:
-            n = len(inside)
-            out.append((lo, min(hi, 1.0), n, sum(p for p, _ in inside) / n, sum(ok for _, ok in inside) / n))
-    return out
+    return {"table": binned(pairs), "accuracy": out, "high": (len(high), sum(high))}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         RANKER_FILE.write_text(json.dumps(ranker.as_json(), indent=1) + "\n", encoding="utf-8")
         pairs = [(c, mid == r["gold"]) for r in held if (d := decide(ranker, r))[0] is not None for mid, c in [d]]
-        SVG.write_text(svg(table(pairs), f"meaning_confidence on the held-out half ({len(pairs)} rows, {today})"))
+        SVG.write_text(svg(binned(pairs), f"meaning_confidence on the held-out half ({len(pairs)} rows, {today})"))
         print(f"wrote {RANKER_FILE.relative_to(ROOT)} and {SVG.relative_to(ROOT)}")
     return 0
 

@@ -3,9 +3,10 @@
 :func:`build_graph` writes the BERT forward pass of :mod:`.encoder` (embeddings → 6 post-LayerNorm layers →
 mean pooling → L2 normalisation) with ONNX Runtime's fused CPU kernels of the ``com.microsoft`` domain
 (``Attention``, ``SkipLayerNormalization``, ``BiasGelu``): one kernel per attention block instead of a dozen
-numpy temporaries. :class:`OnnxForward` keeps the serialised graph in ``<cache>/minilm-onnx-<model hash>/``
-(written once, atomically, with a SHA-256 sidecar checked on every load: a damaged file is rebuilt, never
-run) and runs it on one thread, as the pipeline runs documents in parallel processes.
+numpy temporaries. :func:`load_forward` keeps the serialised graph in ``textguard-onnx-<model hash>/`` beside
+the model's files (written once, atomically, with a SHA-256 sidecar checked on every load: a damaged file is
+rebuilt, never run) and :class:`OnnxForward` runs it on one thread, as the pipeline runs documents in
+parallel processes.
 
 ``int8`` is the same graph after ``onnxruntime.quantization.quantize_dynamic`` (weights int8, activations
 quantized per batch); its vectors differ from the fp32 ones (mean cosine 0.991), so it is only a measured option
@@ -73,6 +74,17 @@ def build_graph(weights: dict[str, np.ndarray], cfg: dict[str, Any], gelu: str =
         nodes.append(helper.make_node(op, inputs, [name], name=name, domain=domain, **attrs))
         return name
 
+    def skip_ln(dense_out: str, residual: str, prefix: str, name: str, bias_name: str) -> str:
+        """LayerNorm(dense_out + dense bias + residual), BERT's post-LN residual, as one fused kernel."""
+        inputs = [
+            dense_out,
+            residual,
+            const(f"{name}_g", w[f"{prefix}LayerNorm.weight"]),
+            const(f"{name}_b", w[f"{prefix}LayerNorm.bias"]),
+            const(bias_name, w[f"{prefix}dense.bias"]),
+        ]
+        return node("SkipLayerNormalization", inputs, name, domain="com.microsoft", epsilon=eps)
+
     # embeddings: word + position[:L] + token type 0, then LayerNorm
     word = node("Gather", [const("word", w["embeddings.word_embeddings.weight"]), "input_ids"], "emb_word")
     length = node(
@@ -109,19 +121,7 @@ def build_graph(weights: dict[str, np.ndarray], cfg: dict[str, Any], gelu: str =
             num_heads=heads,
         )
         out = node("MatMul", [att, const(f"l{i}_out_w", w[f"{p}attention.output.dense.weight"].T)], f"l{i}_out")
-        x = node(
-            "SkipLayerNormalization",
-            [
-                out,
-                x,
-                const(f"l{i}_ln1_g", w[f"{p}attention.output.LayerNorm.weight"]),
-                const(f"l{i}_ln1_b", w[f"{p}attention.output.LayerNorm.bias"]),
-                const(f"l{i}_out_b", w[f"{p}attention.output.dense.bias"]),
-            ],
-            f"l{i}_ln1",
-            domain="com.microsoft",
-            epsilon=eps,
-        )
+        x = skip_ln(out, x, f"{p}attention.output.", f"l{i}_ln1", f"l{i}_out_b")
         inner = node("MatMul", [x, const(f"l{i}_inter_w", w[f"{p}intermediate.dense.weight"].T)], f"l{i}_inter")
         act = node(
             "BiasGelu" if gelu == "erf" else "FastGelu",
@@ -130,19 +130,7 @@ def build_graph(weights: dict[str, np.ndarray], cfg: dict[str, Any], gelu: str =
             domain="com.microsoft",
         )
         ffn = node("MatMul", [act, const(f"l{i}_ffn_w", w[f"{p}output.dense.weight"].T)], f"l{i}_ffn")
-        x = node(
-            "SkipLayerNormalization",
-            [
-                ffn,
-                x,
-                const(f"l{i}_ln2_g", w[f"{p}output.LayerNorm.weight"]),
-                const(f"l{i}_ln2_b", w[f"{p}output.LayerNorm.bias"]),
-                const(f"l{i}_ffn_b", w[f"{p}output.dense.bias"]),
-            ],
-            f"l{i}_ln2",
-            domain="com.microsoft",
-            epsilon=eps,
-        )
+        x = skip_ln(ffn, x, f"{p}output.", f"l{i}_ln2", f"l{i}_ffn_b")
     # mean over real tokens, then unit length
     mask = node(
         "Unsqueeze",
@@ -285,7 +273,9 @@ class OnnxForward:
         self.session = ort.InferenceSession(data, sess_options=opts, providers=["CPUExecutionProvider"])
 
     def forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        return self.session.run(["embeddings"], {"input_ids": ids, "attention_mask": mask.astype(np.int32)})[0]
+        return self.session.run(
+            ["embeddings"], {"input_ids": ids, "attention_mask": mask.astype(np.int32, copy=False)}
+        )[0]
 
 
 def load_forward(
