@@ -24,6 +24,7 @@ from typing import Any, Iterable, Sequence
 
 from .graph import graph_scores, synset_graph
 from .senses import MeaningCandidate, lexicon_cache, stem, tokens
+from .wn_tables import tables_for
 
 #: Lexicographer files too broad to say anything about a domain.
 _UNINFORMATIVE = frozenset({"noun.Tops"})
@@ -52,6 +53,21 @@ def sense_domains(wnet: Any, meaning_id: str) -> tuple[str | None, frozenset[str
     hit = cache.get(meaning_id)
     if hit is not None:
         return hit
+    tables = tables_for(wnet)
+    if tables is not None and meaning_id in tables:  # the same walk on the bulk tables, no query
+        definition = tables.definition(meaning_id)
+        marker = _marker_topic(wnet, definition or "")
+        topics = {marker} if marker else set()
+        level = [meaning_id]
+        for _depth in range(3):
+            nxt = []
+            for s in level:
+                topics.update(tables.related(s, "domain_topic"))
+                nxt.extend(tables.hypernyms(s))
+            level = nxt
+        lexfile = tables.lexfile(meaning_id)
+        cache[meaning_id] = (None if lexfile in _UNINFORMATIVE else lexfile, frozenset(topics))
+        return cache[meaning_id]
     try:
         ss = wnet.synset(meaning_id)
     except Exception:  # noqa: BLE001 - an id of another lexicon: no domain information

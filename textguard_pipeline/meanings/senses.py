@@ -28,6 +28,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..settings import PROJECT_ROOT
 from . import lexicon_memo
+from .wn_tables import gloss_texts
 from .wordnet_install import lexicon_database, read_only
 
 _POS_ALIASES = {"n": "n", "noun": "n", "propn": "n", "v": "v", "verb": "v", "aux": "v"}
@@ -389,18 +390,10 @@ class LeskDisambiguator:
         """Stems of the sense's own text and of its related synsets' (cached per meaning id)."""
         sig = self._signatures.get(candidate.meaning_id)
         if sig is None:
-            try:
-                ss = self.wnet.synset(candidate.meaning_id) if candidate.source == "wordnet" else None
-            except Exception:  # noqa: BLE001 - unknown id (another lexicon, Wikidata): use its gloss
-                ss = None
-            if ss is None:
-                own_text, related = f"{candidate.gloss} {candidate.lemma}", []
-            else:
-                own_text = " ".join([ss.definition() or "", *ss.examples(), *ss.lemmas()])
-                related = []
-                for _rel, targets in ss.relations(*_RELATED).items():
-                    for t in targets[: max(0, self.max_related - len(related))]:
-                        related.append(" ".join([t.definition() or "", *t.lemmas()]))
+            wordnet = candidate.source == "wordnet"
+            texts = gloss_texts(self.wnet, candidate.meaning_id, _RELATED, self.max_related) if wordnet else None
+            # unknown id (another lexicon, Wikidata): its gloss
+            own_text, related = texts or (f"{candidate.gloss} {candidate.lemma}", [])
             own = frozenset(stem(t) for t in tokens(own_text))
             sig = _Signature(own, frozenset(stem(t) for t in tokens(" ".join(related))) - own)
             self._signatures[candidate.meaning_id] = sig

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .senses import gloss_stats, is_generic_noun, is_multiword_lemma, lexicon_cache, sense_count
+from .wn_tables import WnTables, tables_for
 
 #: An all-capitals word is the common word in capitals when ≥ this share of WordNet glosses use it (≈ 12 of 117,659).
 SHOUTED_MIN_GLOSS_SHARE = 1e-4
@@ -60,8 +61,12 @@ class WordSignals:
         "at hand"): the noun inside it names nothing."""
         cache = lexicon_cache(self.wnet, "idioms")  # one pass over the lexicon per process, then set lookups
         if "all" not in cache:
+            tables = tables_for(self.wnet)
             try:
-                words = [w.lemma() for pos in ("r", "a", "s") for w in self.wnet.words(pos=pos)]
+                if tables is not None:  # read in bulk: wn asks three queries per word
+                    words = [w for pos in ("r", "a", "s") for w in tables.multiword.get(pos, ())]
+                else:
+                    words = [w.lemma() for pos in ("r", "a", "s") for w in self.wnet.words(pos=pos)]
             except Exception:
                 words = []
             cache["all"] = frozenset(w.lower() for w in words if " " in w)
@@ -122,6 +127,9 @@ class WordSignals:
                 return False
             if not synsets:
                 return False
+            tables = tables_for(self.wnet)
+            if tables is not None and all(s.id in tables for s in synsets[:3]):
+                return _structural(tables, [s.id for s in synsets[:3]])
             first = synsets[0]
             if hits(first, _STRUCTURAL_ROOTS) or any("piece of writing" in h.lemmas() for h in first.hypernyms()):
                 return True
@@ -132,3 +140,21 @@ class WordSignals:
 
 _STRUCTURAL_ROOTS = {"section", "subdivision", "nontextual matter", "matter"}
 _PART_ROOTS = {"section", "subdivision"}
+
+
+def _structural(tables: WnTables, senses: list[str]) -> bool:
+    """:meth:`WordSignals.structural` on the bulk tables (the same walk, no query): ``senses`` are the first
+    three noun senses."""
+
+    def hits(sid: str, roots: set[str]) -> bool:
+        for n, hyper in enumerate(tables.closure(sid, "hypernym")):
+            if n > 12:
+                return False
+            if roots & set(tables.lemmas(hyper)) and tables.lexfile(hyper) in (None, "noun.communication"):
+                return True
+        return False
+
+    first = senses[0]
+    if hits(first, _STRUCTURAL_ROOTS) or any("piece of writing" in tables.lemmas(h) for h in tables.hypernyms(first)):
+        return True
+    return any(hits(s, _PART_ROOTS) for s in senses[1:3])
