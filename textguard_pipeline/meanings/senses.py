@@ -29,6 +29,7 @@ from typing import Callable, Iterable, Sequence
 from ..settings import PROJECT_ROOT
 from . import lexicon_memo
 from .wn_tables import gloss_texts
+from .wn_words import word_view
 from .wordnet_install import lexicon_database, read_only
 
 _POS_ALIASES = {"n": "n", "noun": "n", "propn": "n", "v": "v", "verb": "v", "aux": "v"}
@@ -69,6 +70,8 @@ def _forms(text: str) -> list[str]:
 
 def _sense_n(sense) -> int | None:
     """The sense's rank for its word as stored by wn (``n`` in WN-LMF 1.4 / file order)."""
+    if getattr(sense, "entry_rank", None) is not None:  # a sense of the bulk tables (wn_words) carries it
+        return sense.entry_rank
     try:
         from wn._queries import (
             get_sense_n,
@@ -88,6 +91,7 @@ def wordnet_candidates(wnet, text: str, pos: str | None = None, limit: int = 8) 
     p = normalize_pos(pos)
     wanted = [None] if p is None else (["a", "s"] if p == "a" else [p])
     seen: dict[str, tuple] = {}
+    wnet = word_view(wnet)  # wn's searches on the bulk tables, where there are
     for form in _forms(text):
         for wpos in wanted:
             for sense in wnet.senses(form, pos=wpos):
@@ -112,6 +116,7 @@ def is_multiword_lemma(wnet, text: str) -> bool:
     forms = _forms(text)
     if len(forms[0].split()) < 2 and not ("-" in text and len(text.split("-")) > 1):
         return False
+    wnet = word_view(wnet)
     for form in forms:
         if " " not in form:
             continue
@@ -220,6 +225,7 @@ def sense_count(wnet, lemma: str, pos: str | None = None) -> int:
     spellings WordNet has ("trade-off"; "co-author" as "coauthor"), as :func:`wordnet_candidates` looks it up."""
     p = normalize_pos(pos)
     wanted = [None] if p is None else (["a", "s"] if p == "a" else [p])
+    wnet = word_view(wnet)
     for form in _forms(lemma):
         exact = [w for wp in wanted for w in wnet.words(form, pos=wp) if w.lemma().lower() == form.lower()]
         found = {s.id for w in exact for s in w.senses()} or {s.id for wp in wanted for s in wnet.senses(form, pos=wp)}
@@ -254,7 +260,7 @@ FEW_KINDS = 30
 def _concrete(wnet, lemma: str, few_kinds: int | None = None) -> bool:
     """The main sense is a concrete thing (with ``few_kinds``: with at most that many hyponyms)."""
     try:
-        synsets = wnet.synsets(lemma, pos="n")
+        synsets = word_view(wnet).synsets(lemma, pos="n")
         if not synsets or synsets[0].lexfile() not in CONCRETE_LEXFILES:
             return False
         return few_kinds is None or sum(1 for _ in islice(synsets[0].closure("hyponym"), few_kinds + 1)) <= few_kinds

@@ -7,6 +7,7 @@ from typing import Any
 
 from .senses import gloss_stats, is_generic_noun, is_multiword_lemma, lexicon_cache, sense_count
 from .wn_tables import WnTables, tables_for
+from .wn_words import word_view
 
 #: An all-capitals word is the common word in capitals when ≥ this share of WordNet glosses use it (≈ 12 of 117,659).
 SHOUTED_MIN_GLOSS_SHARE = 1e-4
@@ -17,6 +18,7 @@ class WordSignals:
 
     def __init__(self, wnet: Any):
         self.wnet = wnet
+        self._view = word_view(wnet)  # wn's word searches on the bulk tables, where there are
         self._is_generic = is_generic_noun
         self._is_mwe = is_multiword_lemma
         self._senses = sense_count
@@ -37,7 +39,7 @@ class WordSignals:
 
         def judge() -> bool:
             try:
-                return any(w.lemma().lower() == word for w in self.wnet.words(word, pos=pos))
+                return any(w.lemma().lower() == word for w in self._view.words(word, pos=pos))
             except Exception:
                 return False
 
@@ -48,7 +50,7 @@ class WordSignals:
 
         def judge() -> str:
             try:
-                bases = [w.lemma() for w in self.wnet.words(word, pos="n")]
+                bases = [w.lemma() for w in self._view.words(word, pos="n")]
             except Exception:
                 return word
             low = [b for b in bases if b.islower()]
@@ -77,7 +79,7 @@ class WordSignals:
 
         def judge() -> bool:
             try:
-                return any(w.lemma().islower() for w in self.wnet.words(word))
+                return any(w.lemma().islower() for w in self._view.words(word))
             except Exception:
                 return False
 
@@ -91,9 +93,9 @@ class WordSignals:
             if not (word.isupper() and word.isalpha() and len(word) >= 3):
                 return None
             try:
-                if any(w.lemma() == word for w in self.wnet.words(word)):
+                if any(w.lemma() == word for w in self._view.words(word)):
                     return None
-                nouns = [w.lemma() for w in self.wnet.words(word.lower(), pos="n") if w.lemma().islower()]
+                nouns = [w.lemma() for w in self._view.words(word.lower(), pos="n") if w.lemma().islower()]
             except Exception:
                 return None
             return nouns[0] if nouns and gloss_stats(self.wnet).frequency(nouns[0]) >= SHOUTED_MIN_GLOSS_SHARE else None
@@ -122,7 +124,7 @@ class WordSignals:
 
         def judge() -> bool:
             try:
-                synsets = self.wnet.synsets(lemma, pos="n")
+                synsets = self._view.synsets(lemma, pos="n")
             except Exception:
                 return False
             if not synsets:

@@ -32,7 +32,7 @@ from ..lib.atomic import write_bytes_atomic
 log = logging.getLogger(__name__)
 
 #: bumped when what the file holds or how it is read changes
-FORMAT = 1
+FORMAT = 2
 
 
 class WnTables:
@@ -54,6 +54,8 @@ class WnTables:
         self._type_codes = {name: i for i, name in enumerate(self._type_names)}
         #: part of speech → lemmas of two or more words (the idiom list reads adverbs and adjectives)
         self.multiword: dict[str, list[str]] = data["multiword"]
+        #: entries, their forms and senses (:mod:`.wn_words`); None when wn's order could not be reproduced
+        self.words: dict | None = data["words"]
 
     def __contains__(self, sid: str) -> bool:
         return sid in self.index
@@ -139,10 +141,24 @@ def read_tables(db_path: str, spec: str) -> dict:
         ):
             lemma_of.setdefault(entry, form)
         multiword: dict[str, list[str]] = {}
-        for entry, pos in conn.execute("SELECT rowid, pos FROM entries WHERE lexicon_rowid = ? ORDER BY rowid", (lex,)):
+        entries = conn.execute(
+            "SELECT rowid, pos FROM entries WHERE lexicon_rowid = ? ORDER BY rowid", (lex,)
+        ).fetchall()
+        for entry, pos in entries:
             lemma = lemma_of.get(entry)
             if lemma is not None and " " in lemma:
                 multiword.setdefault(pos, []).append(lemma)
+        forms = conn.execute(
+            "SELECT f.entry_rowid, f.form, f.normalized_form FROM forms AS f "
+            "JOIN entries AS e ON e.rowid = f.entry_rowid WHERE e.lexicon_rowid = ?",
+            (lex,),
+        ).fetchall()
+        senses = conn.execute(
+            "SELECT entry_rowid, id, synset_rowid, entry_rank FROM senses WHERE lexicon_rowid = ? "
+            "ORDER BY entry_rowid, entry_rank, rowid",
+            (lex,),
+        ).fetchall()
+        indexed = conn.execute("SELECT count(*) FROM entry_index").fetchone()[0]
         members = conn.execute(
             "SELECT synset_rowid, entry_rowid FROM senses WHERE lexicon_rowid = ? "
             "ORDER BY synset_rowid, synset_rank, rowid",
@@ -180,7 +196,9 @@ def read_tables(db_path: str, spec: str) -> dict:
             seen.add(key)
             r_rows.append(key)
     e_rows = [(at[s], text) for s, text in examples if s in at]
+    words = _word_tables(entries, lemma_of, lemma_code, forms, senses, at) if not indexed else None
     return {
+        "words": words,
         "ids": [sid for _r, sid, *_rest in synsets],
         "pos": "".join(p or "?" for _r, _sid, p, _n in synsets),
         "lexfile": np.array([lexfile_code.get(n, -1) for *_r, n in synsets], dtype=np.int16),
@@ -196,6 +214,34 @@ def read_tables(db_path: str, spec: str) -> dict:
         "r_target": np.array([j for _i, _t, j in r_rows], dtype=np.int32),
         "type_names": type_names,
         "multiword": multiword,
+    }
+
+
+def _word_tables(entries, lemma_of, lemma_code, forms, senses, at) -> dict | None:
+    """Entries (rowid order), the forms that find them, their senses by rank: what a word search reads. None
+    when an entry has no lemma or two senses share a rank (wn's order would then be SQLite's to choose)."""
+    number = {rowid: k for k, (rowid, _pos) in enumerate(entries)}
+    if any(rowid not in lemma_of for rowid, _pos in entries):
+        return None
+    by_key: dict[str, set[int]] = {}
+    for entry, form, normalized in forms:
+        for key in (form, normalized):
+            if key is not None:
+                by_key.setdefault(key, set()).add(number[entry])
+    keys = sorted(by_key)
+    rows = [(number[e], sid, at.get(ss), rank) for e, sid, ss, rank in senses if e in number]
+    if any(ss is None for _e, _sid, ss, _rank in rows) or len({(e, r) for e, _s, _ss, r in rows}) < len(rows):
+        return None
+    return {
+        "entry_pos": "".join(pos for _rowid, pos in entries),
+        "entry_lemma": np.array([lemma_code[lemma_of[rowid]] for rowid, _pos in entries], dtype=np.int32),
+        "form_keys": keys,
+        "form_ptr": np.concatenate([[0], np.cumsum([len(by_key[k]) for k in keys])]).astype(np.int64),
+        "form_entries": np.array([e for k in keys for e in sorted(by_key[k])], dtype=np.int32),
+        "sense_ptr": _ptr([e for e, *_r in rows], len(entries)),
+        "sense_ids": [sid for _e, sid, _ss, _r in rows],
+        "sense_synset": np.array([ss for _e, _sid, ss, _r in rows], dtype=np.int32),
+        "sense_rank": np.array([-1 if r is None else r for *_x, r in rows], dtype=np.int32),
     }
 
 

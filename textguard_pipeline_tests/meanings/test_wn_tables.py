@@ -140,6 +140,8 @@ def test_lesk_signatures_structural_nouns_and_domains_are_those_wn_gives(wnet, m
             [signals.structural(w) for w in words],
             [sense_domains(wnet, c.meaning_id) for c in cands],
             [signals.idiom(p) for p in ("on the other hand", "for example", "at hand", "bank")],
+            [wordnet_candidates(wnet, w, "n") for w in words],
+            [(signals.senses(w, "n"), signals.mwe(w), signals.common_word(w), signals.noun_base(w + "s")) for w in words],
         )
 
     ours = read()
@@ -147,6 +149,8 @@ def test_lesk_signatures_structural_nouns_and_domains_are_those_wn_gives(wnet, m
     monkeypatch.setattr(wn_tables, "tables_for", lambda _w: None)
     for module in ("signals", "domains"):
         monkeypatch.setattr(f"textguard_pipeline.meanings.{module}.tables_for", lambda _w: None)
+    for module in ("signals", "senses"):
+        monkeypatch.setattr(f"textguard_pipeline.meanings.{module}.word_view", lambda w: w)
     assert read() == ours
 
 
