@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -90,26 +91,37 @@ def synset_graph(wnet: Any) -> SynsetGraph | None:
     cache = lexicon_cache(wnet, "synset_graph")
     if "graph" not in cache:
         db_path, specs = lexicon_database(wnet)
-        db = Path(db_path)
-        stored = db.with_name("synset-graph-" + hashlib.sha1("|".join(specs).encode()).hexdigest()[:12] + ".npz")
-        graph = None
         try:
-            if stored.stat().st_mtime >= db.stat().st_mtime:
-                with np.load(stored) as z:
-                    graph = SynsetGraph(z["ids"].tolist(), z["edges"])
-        except (OSError, ValueError, KeyError):
-            graph = None
-        if graph is None:
-            ids, edges = SynsetGraph.rows(db_path, specs)
-            graph = SynsetGraph(ids, edges)
-            try:  # best effort: a read-only data directory just means reading the database next time
-                tmp = stored.with_name(f".{stored.stem}.{os.getpid()}.tmp.npz")
-                np.savez(tmp, ids=np.array(ids), edges=np.asarray(edges, dtype=np.int64).reshape(-1, 2))
-                tmp.replace(stored)
-            except OSError:
-                pass
-        cache["graph"] = graph if graph.edge_count else None
+            stamp = Path(db_path).stat().st_mtime
+        except OSError:
+            stamp = 0.0
+        cache["graph"] = load_graph(db_path, tuple(specs), stamp)
     return cache["graph"]
+
+
+@lru_cache(maxsize=4)
+def load_graph(db_path: str, specs: tuple[str, ...], _stamp: float) -> SynsetGraph | None:
+    """The graph of ``specs`` in the database at ``db_path`` (as it was at modification time ``_stamp``): the
+    report's parent loads it before forking (``operations/preload.py``), so its workers find it here."""
+    db = Path(db_path)
+    stored = db.with_name("synset-graph-" + hashlib.sha1("|".join(specs).encode()).hexdigest()[:12] + ".npz")
+    graph = None
+    try:
+        if stored.stat().st_mtime >= db.stat().st_mtime:
+            with np.load(stored) as z:
+                graph = SynsetGraph(z["ids"].tolist(), z["edges"])
+    except (OSError, ValueError, KeyError):
+        graph = None
+    if graph is None:
+        ids, edges = SynsetGraph.rows(db_path, specs)
+        graph = SynsetGraph(ids, edges)
+        try:  # best effort: a read-only data directory just means reading the database next time
+            tmp = stored.with_name(f".{stored.stem}.{os.getpid()}.tmp.npz")
+            np.savez(tmp, ids=np.array(ids), edges=np.asarray(edges, dtype=np.int64).reshape(-1, 2))
+            tmp.replace(stored)
+        except OSError:
+            pass
+    return graph if graph.edge_count else None
 
 
 def graph_scores(graph: SynsetGraph | None, senses_of: Mapping[str, Sequence[str]]) -> dict[str, dict[str, float]]:

@@ -268,7 +268,7 @@ def sidecar_path(db_path: str, spec: str) -> Path:
     return Path(db_path).with_name(f"wn-tables-{tag}.pickle")
 
 
-def _identity(db: Path) -> tuple[int, int]:
+def identity(db: Path) -> tuple[int, int]:
     st = db.stat()
     return st.st_size, st.st_mtime_ns
 
@@ -311,7 +311,7 @@ def tables_for(wnet: Any) -> WnTables | None:
         specs = [lex.specifier() for lex in wnet.lexicons()]
         db = Path(wn.config.database_path)
         if len(specs) == 1 and not wnet.expanded_lexicons() and db.is_file():
-            tables = load_tables(str(db), specs[0], _identity(db))
+            tables = load_tables(str(db), specs[0], identity(db))
     except Exception as exc:  # noqa: BLE001 - a test double, or a database we cannot read: wn answers
         log.debug("wn tables unavailable: %s", exc)
         tables = None

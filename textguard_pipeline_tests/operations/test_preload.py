@@ -24,6 +24,9 @@ print("files", [f for f in files if f.startswith("/") and not f.startswith("/dev
 print("langid", default_detector()._identifier is not None)
 print("spacy", load_spacy.cache_info().currsize)
 print("citations", citation_patterns._compiled.cache_info().currsize)
+from textguard_pipeline.meanings import graph, wn_tables
+from textguard_pipeline.meanings.wordnet_install import wordnet_status
+print("wordnet", int(wordnet_status() is not None), wn_tables.load_tables.cache_info().currsize, graph.load_graph.cache_info().currsize)
 """
 
 
@@ -36,6 +39,8 @@ def test_preload_fills_the_workers_caches_and_leaves_no_thread_or_open_file_for_
     assert out["langid"] == "True"
     assert int(out["spacy"]) >= 2  # protection's `ner` and meanings' `parse` pipelines
     assert int(out["citations"]) >= 1
+    installed, tables, graphs = map(int, out["wordnet"].split())
+    assert tables == graphs == installed  # WordNet's bulk tables and synset graph, read from their files
 
 
 _FORKED_ENCODER = """
