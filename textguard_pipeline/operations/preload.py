@@ -20,6 +20,9 @@ from ..ingest.build import parse_chunks
 from ..ingest.languages import default_detector
 from ..lib.encoder import default_encoder
 from ..lib.nlp import load_spacy
+from ..meanings import graph, wn_tables
+from ..meanings.senses import _gloss_stats_for
+from ..meanings.wordnet_install import wn_data_dir, wordnet_status
 from ..protection.build import build_protected_chunks, protector_for
 
 log = logging.getLogger(__name__)
@@ -67,10 +70,6 @@ def _meanings() -> None:
 def _wordnet() -> None:
     # read from their files beside wn.db (or built with a connection closed at once), never through wn's pool
     import wn  # lazy: wn opens its database on use; nothing here asks it to
-
-    from ..meanings import graph, wn_tables
-    from ..meanings.senses import _gloss_stats_for
-    from ..meanings.wordnet_install import wn_data_dir, wordnet_status
 
     info = wordnet_status()
     if info is None:

@@ -77,7 +77,7 @@ def test_an_unwritable_memo_folder_means_computing_again_not_an_error(tmp_path):
 
 
 def test_the_synset_graph_is_read_back_from_its_stored_copy_unchanged(wnet):
-    from textguard_pipeline.meanings.graph import graph_scores, synset_graph
+    from textguard_pipeline.meanings.graph import graph_scores, load_graph, synset_graph
     from textguard_pipeline.meanings.wordnet_install import lexicon_database
 
     first = synset_graph(wnet)
@@ -85,6 +85,7 @@ def test_the_synset_graph_is_read_back_from_its_stored_copy_unchanged(wnet):
     stored = [p for p in os.listdir(os.path.dirname(db)) if p.startswith("synset-graph-")]
     assert len(stored) == 1
     _LEXICON_CACHES.clear()
+    load_graph.cache_clear()  # as a new process: the stored copy, not this one's
     again = synset_graph(wnet)
     assert again is not first and again.index == first.index
     assert np.array_equal(again._src, first._src) and np.array_equal(again._dst, first._dst)
