@@ -141,7 +141,10 @@ def test_lesk_signatures_structural_nouns_and_domains_are_those_wn_gives(wnet, m
             [sense_domains(wnet, c.meaning_id) for c in cands],
             [signals.idiom(p) for p in ("on the other hand", "for example", "at hand", "bank")],
             [wordnet_candidates(wnet, w, "n") for w in words],
-            [(signals.senses(w, "n"), signals.mwe(w), signals.common_word(w), signals.noun_base(w + "s")) for w in words],
+            [
+                (signals.senses(w, "n"), signals.mwe(w), signals.common_word(w), signals.noun_base(w + "s"))
+                for w in words
+            ],
         )
 
     ours = read()
