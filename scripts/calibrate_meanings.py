@@ -54,8 +54,17 @@ def collect(part: tuple[int, int] = (0, 1)) -> list[dict]:
         fmt = FORMATS[path.suffix]
         mentions, _found, decisions, *_rest = resolver.decide(text, parse_chunks(text, fmt), fmt, ResolveStats())
         at = {(m.start, m.end): d for m, d in zip(mentions, decisions)}
+        # a compound WordNet lacks that ends with the label ("test suite" for "suite"): its head's own decision
+        heads = {
+            m.end: h
+            for m, d, h in zip(mentions, decisions, resolver.head_decisions)
+            if h is not None and d.candidate.meaning_type == "custom"
+        }
         for lab in labs:
             d = at.get((lab.start, lab.end))
+            head = d is None and lab.end in heads
+            if head:
+                d = heads[lab.end]
             if d is None or d.candidate.meaning_type != "wordnet" or d.features is None:
                 # no WordNet sense at the label (a name, a custom row, no row): kept for the accuracy's count
                 reason = "no_row" if d is None else d.reason_code
@@ -72,6 +81,7 @@ def collect(part: tuple[int, int] = (0, 1)) -> list[dict]:
                     "features": d.features,
                     "right": d.candidate.meaning_id == lab.gold,
                     "options": d.ranking.as_json() if d.ranking is not None else None,
+                    "head": head,
                 }
             )
         print(f"[{n}/{len(by_doc)}] {path.name}: {len(labs)} labels", file=sys.stderr)

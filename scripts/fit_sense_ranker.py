@@ -39,14 +39,21 @@ from textguard_pipeline.meanings.ranker import (  # noqa: E402
 THRESHOLD = 0.35  # the default low_confidence setting
 
 
+#: features left out of a fit (``--drop``): their columns are zero, so they weigh nothing
+DROPPED: set[str] = set()
+
+
 def options(r: dict) -> Options:
-    """The row's options; rows collected before the cascade's columns existed get them from its pick."""
+    """The row's options, with the ``--drop`` features' columns zeroed."""
     o = Options.from_json(r["options"])
-    missing = len(SENSE_FEATURES) - o.senses.shape[1]
-    if missing == 2:
-        p = load_calibration().probability(r["features"])
-        add = np.array([[1.0, p] if i == r["chosen"] else [0.0, 0.0] for i in o.ids])
-        o = Options(o.ids, np.hstack([o.senses, add]), o.none)
+    if o.senses.shape[1] != len(SENSE_FEATURES) or o.none.shape[0] != len(NONE_FEATURES):
+        raise SystemExit("rows collected with other ranker features: collect them again (calibrate_meanings.py)")
+    for i, name in enumerate(SENSE_FEATURES):
+        if name in DROPPED:
+            o.senses[:, i] = 0.0
+    for i, name in enumerate(NONE_FEATURES):
+        if name in DROPPED:
+            o.none[i] = 0.0
     return o
 
 
@@ -113,7 +120,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("rows", nargs="+", type=Path)
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--drop", default="", help="comma-separated features to leave out of the fit")
     args = ap.parse_args(argv)
+    DROPPED.update(f for f in args.drop.split(",") if f)
+    if DROPPED - set(SENSE_FEATURES) - set(NONE_FEATURES):
+        raise SystemExit(f"unknown features: {sorted(DROPPED - set(SENSE_FEATURES) - set(NONE_FEATURES))}")
     labels = [r for f in args.rows for r in json.loads(f.read_text(encoding="utf-8"))]
     dev = [r for r in labels if r["split"] == "dev"]
     held = [r for r in labels if r["split"] == "heldout"]

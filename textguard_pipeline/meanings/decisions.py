@@ -32,6 +32,9 @@ class EmbeddedDecisions:
     chooser: Any
     similarity: Any
     _sections: dict[int, int]
+    #: the head noun's own decision per mention of the last document (None: no compound head), for refitting the
+    #: ranker (scripts/calibrate_meanings.py)
+    head_decisions: list = []
 
     def _supported_decisions(
         self, mentions: Sequence[Mention], found: Sequence[tuple[list[Candidate], str]], unsupported: Sequence[bool]
@@ -41,6 +44,10 @@ class EmbeddedDecisions:
             return self._embedded_decisions(mentions, found)
         idx = [i for i, skip in enumerate(unsupported) if not skip]
         some, some_heads, profile = self._embedded_decisions([mentions[i] for i in idx], [found[i] for i in idx])
+        head_decisions = [None] * len(mentions)
+        for j, i in enumerate(idx):
+            head_decisions[i] = self.head_decisions[j]
+        self.head_decisions = head_decisions
         decisions = [Decision(found[i][0][0], None, "no_candidates", "none") for i in range(len(mentions))]
         heads: list[tuple[str, str] | None] = [None] * len(mentions)
         for j, i in enumerate(idx):
@@ -123,7 +130,9 @@ class EmbeddedDecisions:
             todo = {key: None if key in same else h for key, h in todo.items()}
         if self.similarity is not None:  # the head's senses against the compound's sentences, one batch
             self.similarity.attach_heads(todo, mentions, hkeys, self._lead)
-        chosen = {key: self._head_meaning(*h) if h else None for key, h in todo.items()}
+        decided: dict[tuple, Decision] = {}
+        chosen = {key: self._head_meaning(*h, decided, key) if h else None for key, h in todo.items()}
+        self.head_decisions = [decided.get(key) for key in hkeys]
         chosen.update({key: (c.meaning_id, c.gloss) if c else None for key, c in same.items()})
         return decisions, [chosen[key] for key in hkeys], profile
 
@@ -159,9 +168,13 @@ class EmbeddedDecisions:
         evidence = None if profile is None else SenseEvidence(ctx, self._bonus(profile, head), profile.document_tf)
         return (head, wn_c, ctx, evidence) if wn_c else None
 
-    def _head_meaning(self, head, wn_c, ctx, evidence: SenseEvidence | None) -> tuple[str, str] | None:
+    def _head_meaning(
+        self, head, wn_c, ctx, evidence: SenseEvidence | None, decided: dict | None = None, key: Any = None
+    ) -> tuple[str, str] | None:
         """(id, gloss) of the head noun's sense for a compound WordNet lacks ("porcelain crown" → crown)."""
         hd = self.chooser.choose(head, ctx, wn_c, evidence.bonus if evidence else None, evidence=evidence)
+        if decided is not None:
+            decided[key] = hd
         if hd.candidate.meaning_type != "wordnet" or (hd.confidence or 0.0) < self.settings.low_confidence:
             return None  # a head abstains as its noun alone would ("test suite": no musical composition)
         return hd.candidate.meaning_id, hd.candidate.gloss

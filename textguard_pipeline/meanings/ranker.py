@@ -178,14 +178,19 @@ class SenseRanker:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "SenseRanker":
-        if list(d["sense_features"]) != list(SENSE_FEATURES) or list(d["none_features"]) != list(NONE_FEATURES):
+        if set(d["sense_features"]) - set(SENSE_FEATURES) or set(d["none_features"]) - set(NONE_FEATURES):
             raise ValueError("sense ranker file: its features are not the ones this code computes; refit it")
+        if len(d["sense_features"]) != len(d["sense_weights"]) or len(d["none_features"]) != len(d["none_weights"]):
+            raise ValueError("sense ranker file: its features and weights differ in length")
+        # a feature the file predates weighs nothing (rows can be collected with a new feature before a refit)
+        sense = dict(zip(d["sense_features"], d["sense_weights"]))
+        none = dict(zip(d["none_features"], d["none_weights"]))
         x, y = d["isotonic"]["x"], d["isotonic"]["y"]
         if len(x) != len(y) or not x or any(b < a for a, b in zip(x, x[1:])) or any(b < a for a, b in zip(y, y[1:])):
             raise ValueError("sense ranker file: the isotonic knots must be non-empty, increasing and monotone")
         return cls(
-            tuple(map(float, d["sense_weights"])),
-            tuple(map(float, d["none_weights"])),
+            tuple(float(sense.get(n, 0.0)) for n in SENSE_FEATURES),
+            tuple(float(none.get(n, 0.0)) for n in NONE_FEATURES),
             tuple(map(float, x)),
             tuple(map(float, y)),
             d.get("fitted_on", ""),

@@ -98,3 +98,13 @@ def test_the_embedded_chooser_lets_the_shipped_ranker_choose_and_keeps_every_opt
         assert d.confidence == chooser.ranker.calibrated(float(p[:-1].max()))
         off = EmbeddedChooser(wnet, ranker=None).choose("bank", "the bank approved the loan", cands)
         assert off.ranking is None and off.reason_code != "ranked"
+
+
+def test_a_ranker_file_that_predates_a_feature_loads_with_that_feature_weighing_nothing():
+    full = rk.SenseRanker(tuple(range(1, K + 1)), tuple(range(1, M + 1)), (0.1, 0.5), (0.2, 0.6), "test").as_json()
+    old = {**full, "none_features": full["none_features"][:-1], "none_weights": full["none_weights"][:-1]}
+    got = rk.SenseRanker.from_json(old)
+    assert got.none_weights == tuple(float(v) for v in range(1, M)) + (0.0,)
+    assert got.sense_weights == tuple(float(v) for v in range(1, K + 1))
+    with pytest.raises(ValueError, match="differ in length"):
+        rk.SenseRanker.from_json({**full, "none_weights": full["none_weights"][:-1]})
