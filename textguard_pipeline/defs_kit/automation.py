@@ -54,7 +54,7 @@ def _meanings() -> tuple:
     s, wn = settings.meanings_settings(), settings.wordnet_settings()
     llm = (s.rate, _llm_model()) if s.use_llm else None
     return (s.wikidata_mode, s.spacy_model, s.boundary, s.min_occurrences_subject, s.min_occurrences_author,
-            s.sense_encoder, wn.lexicon, llm)  # fmt: skip
+            s.sense_encoder, s.sense_encoder_precision, wn.lexicon, llm)  # fmt: skip
 
 
 def _rewrite() -> tuple:

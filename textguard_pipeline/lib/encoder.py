@@ -128,10 +128,13 @@ class _Layer:
         self.ln2 = (w[f"{p}output.LayerNorm.weight"], w[f"{p}output.LayerNorm.bias"])
 
 
-#: Texts per forward pass. Small on purpose: with one BLAS thread a batch of 8 sentences (≈ 300 tokens × 1,536
+#: Texts per forward pass, at most. Small on purpose: with one BLAS thread a batch of 8 sentences (≈ 300 tokens × 1,536
 #: floats in the widest layer, ≈ 2 MB) stays in cache, and encoded a book's sentences in 0.55× the CPU time of
 #: batches of 64 (measured on the 2-core machine, docs/measurements/throughput.md).
 BATCH_SIZE = 8
+#: A forward pass's fixed cost in tokens' worth, for cutting the length-sorted texts into batches
+#: (:func:`length_batches`; measured with ``python -m benchmarks encoder``).
+CALL_TOKENS = 16
 
 
 class _NumpyForward:
@@ -178,15 +181,18 @@ class _NumpyForward:
 
 #: "auto": ONNX Runtime when it imports (and its graph builds), else numpy; "onnx" or "numpy" to insist.
 RUNTIMES = ("auto", "onnx", "numpy")
+#: The ONNX graph's arithmetic (encoder_onnx.PRECISIONS; repeated here so that numpy alone never imports it).
+PRECISIONS = ("fp32", "int8")
 
 
 class SentenceEncoder:
     """all-MiniLM-L6-v2. ``encode(texts)`` → (n, 384) float32, unit rows.
 
-    ``runtime`` (:data:`RUNTIMES`) picks ONNX Runtime (:mod:`.encoder_onnx`, fp32 by default: the same vectors
-    to a cosine of 0.9999996) or the numpy forward pass; ``precision`` "int8" is the dynamically quantized
-    graph (measured only, see docs/throughput.md); ``cache_dir`` holds the built graphs (default: beside the
-    model's files, keyed by the weights' hash). :attr:`runtime` says which one runs.
+    ``runtime`` (:data:`RUNTIMES`) picks ONNX Runtime (:mod:`.encoder_onnx`) or the numpy forward pass;
+    ``precision`` picks the graph: "fp32" (numpy's vectors to a cosine of 0.9999996) or "int8" (dynamically
+    quantized: ≈ 0.7× the CPU, vectors at a cosine ≈ 0.99; docs/throughput.md). The numpy pass is always fp32.
+    ``cache_dir`` holds the built graphs (default: beside the model's files, keyed by the weights' hash).
+    :attr:`runtime` says which one runs, :attr:`precision` which vectors it makes.
     """
 
     def __init__(
@@ -199,6 +205,8 @@ class SentenceEncoder:
     ):
         if runtime not in RUNTIMES:
             raise ValueError(f"runtime must be one of {RUNTIMES}, not {runtime!r}")
+        if precision not in PRECISIONS:
+            raise ValueError(f"precision must be one of {PRECISIONS}, not {precision!r}")
         path = Path(path) if path is not None else model_dir()
         self.path = path
         try:
@@ -218,7 +226,7 @@ class SentenceEncoder:
             self._model = self._onnx(runtime, precision, cache_dir)
         if self._model is None:
             self._model = _NumpyForward(self.weights(), self.cfg)
-            self.runtime = "numpy"
+            self.runtime, self.precision = "numpy", "fp32"
 
     def weights(self) -> dict[str, np.ndarray]:
         """The safetensors weights, read once (the ONNX path needs them only to build its graph)."""
@@ -249,23 +257,51 @@ class SentenceEncoder:
                 raise
             log.warning("sentence encoder: ONNX Runtime unusable (%s: %s); using numpy", type(exc).__name__, exc)
             return None
-        self.runtime = f"onnxruntime {precision}"
+        self.runtime, self.precision = f"onnxruntime {precision}", precision
         return model
 
     def tokenize(self, texts: Sequence[str]) -> list[list[int]]:
         return [e.ids for e in self.tokenizer.encode_batch(list(texts))]
 
-    def encode(self, texts: Sequence[str], batch_size: int = BATCH_SIZE) -> np.ndarray:
-        """Unit vectors of ``texts`` in input order; batches of similar length (little padding)."""
+    def encode(self, texts: Sequence[str], batch_size: int = BATCH_SIZE, call_tokens: int = CALL_TOKENS) -> np.ndarray:
+        """Unit vectors of ``texts`` in input order; at most ``batch_size`` texts per forward pass, cut from the
+        texts sorted by length where padding would cost more than another pass (:func:`length_batches`)."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
+        if self.precision == "int8":
+            # Dynamic quantization scales the activations per pass: in a batch, a text's vector would depend on
+            # its companions (cosine ≈ 0.99 to itself alone), and a document's meanings on what the process
+            # encoded before. One text per pass keeps each vector a function of its text (≈ 1.1× the CPU).
+            batch_size = 1
         ids = self.tokenize(texts)
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
-        for s in range(0, len(order), batch_size):
-            idx = order[s : s + batch_size]
+        for s, e in length_batches([len(ids[i]) for i in order], batch_size, call_tokens):
+            idx = order[s:e]
             out[idx] = self._model.forward(*_padded([ids[i] for i in idx]))
         return out
+
+
+def length_batches(lengths: Sequence[int], most: int, call_tokens: int) -> list[tuple[int, int]]:
+    """Cut ascending ``lengths`` into runs of at most ``most`` that minimise the padded token positions plus
+    ``call_tokens`` per run (a forward pass's fixed cost, in tokens' worth): one long outlier no longer pads
+    seven short texts to its length. ``call_tokens`` 0 with ``most`` n: runs of n."""
+    if call_tokens <= 0:
+        return [(s, min(s + most, len(lengths))) for s in range(0, len(lengths), most)]
+    n = len(lengths)
+    cost, cut = [0] + [0] * n, [0] * (n + 1)
+    for e in range(1, n + 1):  # the run ending at e: its padded width is lengths[e - 1]
+        best = None
+        for s in range(max(0, e - most), e):
+            c = cost[s] + call_tokens + (e - s) * lengths[e - 1]
+            if best is None or c < best:
+                best, cut[e] = c, s
+        cost[e] = best  # type: ignore[assignment] - e ≥ 1, so the loop ran
+    runs, e = [], n
+    while e:
+        runs.append((cut[e], e))
+        e = cut[e]
+    return runs[::-1]
 
 
 def _padded(batch: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -288,18 +324,20 @@ def model_hash(path: Path) -> str:
         return hashlib.file_digest(fh, "sha256").hexdigest()[:16]
 
 
-def runtime_status() -> str:
-    """Which forward pass :class:`SentenceEncoder` picks here, for ``textguard doctor`` (nothing is built)."""
+def runtime_status(precision: str = "fp32") -> str:
+    """Which forward pass :class:`SentenceEncoder` picks here for ``precision``, for ``textguard doctor``
+    (nothing is built)."""
     from . import encoder_onnx  # lazy: probes onnxruntime
 
     if encoder_onnx.runtime_available():
         import onnxruntime  # heavy: only its version is read, already imported by the probe
 
-        return f"runs on ONNX Runtime {onnxruntime.__version__}"
-    return "runs on numpy (onnxruntime not installed: about 1.8x the CPU time; make install)"
+        return f"runs on ONNX Runtime {onnxruntime.__version__}, {precision}"
+    return "runs on numpy, fp32 (onnxruntime not installed: about 1.8x the CPU time of fp32; make install)"
 
 
-@lru_cache(maxsize=1)
-def default_encoder() -> SentenceEncoder:
-    """One encoder per process (≈ 90 MB of weights); raises :class:`EncoderUnavailable` when not installed."""
-    return SentenceEncoder()
+@lru_cache(maxsize=2)
+def default_encoder(precision: str = "fp32") -> SentenceEncoder:
+    """One encoder per process and precision (≈ 90 MB of weights); raises :class:`EncoderUnavailable` when not
+    installed. The pipeline asks for ``TEXTGUARD_SENSE_ENCODER_PRECISION``'s."""
+    return SentenceEncoder(precision=precision)

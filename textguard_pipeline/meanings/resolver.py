@@ -82,6 +82,7 @@ _HASHED = (
     "domain_aware",
     "one_sense_per_discourse",
     "sense_encoder",
+    "sense_encoder_precision",
     "low_confidence",
 )
 
@@ -159,7 +160,10 @@ class MeaningResolver(EmbeddedDecisions):
         self.suppressions = list(suppressions)
         self.finder = CandidateFinder(wnet, wikidata, limit=self.settings.candidate_limit)
         self.chooser = EmbeddedChooser(wnet, load_calibration())
-        self.similarity = load_sense_similarity(wnet, self.settings.sense_encoder)  # None: off or not installed
+        # None: off or not installed
+        self.similarity = load_sense_similarity(
+            wnet, self.settings.sense_encoder, precision=self.settings.sense_encoder_precision
+        )
         self.embedded = EmbeddedDetector(nlp, wnet, embedded_settings(self.settings))
         self.spacy_label = spacy_label
         #: chunk index → section number of the document being resolved (per-section domain profiles)

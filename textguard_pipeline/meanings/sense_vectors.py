@@ -46,8 +46,17 @@ ENCODER_GATE = float("inf")
 SENTENCE_CACHE = 20_000
 
 ENCODERS = ("minilm", "off")
-#: Names the model and the sense-text recipe: a change starts a new on-disk store.
+#: Names the model and the sense-text recipe: a change starts a new on-disk store. fp32 vectors (ONNX or numpy,
+#: the same to a cosine of 0.9999996) keep this id; another precision is appended (:func:`encoder_id`).
 ENCODER_ID = "all-MiniLM-L6-v2|lemmas2+def+ex1"
+
+
+def encoder_id(encoder: Any) -> str:
+    """:data:`ENCODER_ID` and the encoder's precision: int8 vectors never mix with fp32 ones, on disk or in memory."""
+    precision = getattr(encoder, "precision", "fp32")
+    return ENCODER_ID if precision == "fp32" else f"{ENCODER_ID}|{precision}"
+
+
 #: Shards in a store beyond which loading merges them into one.
 MAX_SHARDS = 64
 
@@ -116,9 +125,10 @@ class SenseStore:
         self.database = database
 
     @classmethod
-    def for_lexicon(cls, wnet: Any, model: str = "") -> "SenseStore":
-        """The store of a lexicon's senses as encoded by the model whose weights hash to ``model``."""
-        return cls(*sidecar_folder(wnet, "sense-vectors", f"{ENCODER_ID}|{model}"))
+    def for_lexicon(cls, wnet: Any, model: str = "", encoder: str = ENCODER_ID) -> "SenseStore":
+        """The store of a lexicon's senses as encoded by the model whose weights hash to ``model``, at
+        ``encoder`` (:func:`encoder_id`)."""
+        return cls(*sidecar_folder(wnet, "sense-vectors", f"{encoder}|{model}"))
 
     def _shards(self) -> list[Path]:
         if self.folder is None or not self.folder.is_dir():
@@ -158,23 +168,29 @@ class SenseStore:
 class SenseSimilarity:
     """Encodes senses (cached per process and lexicon, and on disk) and documents' sentences; cosine per sense."""
 
-    def __init__(self, wnet: Any, encoder: Any, store: SenseStore | None = None):
+    def __init__(self, wnet: Any, encoder: Any, store: SenseStore | None = None, senses: Any = None):
+        """``encoder`` reads the documents' sentences, ``senses`` (default: the same) the sense glosses; the
+        sense memo and store are keyed by the latter's :func:`encoder_id`, the sentence memo by the former's."""
         self.wnet = wnet
         self.encoder = encoder
-        self._senses: dict[str, np.ndarray] = lexicon_cache(wnet, "sense_vectors:minilm")
-        self.store = store if store is not None else SenseStore.for_lexicon(wnet, _model_tag(encoder))
+        self.sense_encoder = senses if senses is not None else encoder
+        sid = encoder_id(self.sense_encoder)
+        self._senses: dict[str, np.ndarray] = lexicon_cache(wnet, f"sense_vectors:{sid}")
+        self.store = store if store is not None else SenseStore.for_lexicon(wnet, _model_tag(encoder), sid)
         if not getattr(self._senses, "stored", False):  # once per memo: a new lexicon object reads the store again
             self._senses.update(self.store.load())
             self._senses.stored = True  # type: ignore[attr-defined] - the memo is a dict subclass
         # Per process, not per resolver: a document resolved again (reports, the labelled-set tests, the next
         # run of an in-process executor, which builds its resolver anew) does not pay for its sentences twice.
-        self._sentences: dict[str, np.ndarray] = _SENTENCES
+        cid = encoder_id(encoder)
+        self._sentences: dict[str, np.ndarray] = _SENTENCES.setdefault(cid, _BoundedCache(SENTENCE_CACHE))
 
     def sense_vectors(self, candidates: Sequence[MeaningCandidate]) -> dict[str, np.ndarray]:
         missing = {c.meaning_id: c for c in candidates if c.meaning_id not in self._senses}
         if missing:
             # float16 in memory as on disk: a warm run decides exactly as a cold one
-            vecs = self.encoder.encode([sense_text(self.wnet, c) for c in missing.values()]).astype(np.float16)
+            vecs = self.sense_encoder.encode([sense_text(self.wnet, c) for c in missing.values()])
+            vecs = vecs.astype(np.float16)
             new = dict(zip(missing, vecs))
             self._senses.update(new)
             self.store.save(new)
@@ -288,6 +304,18 @@ def _model_tag(encoder: Any) -> str:
         return ""
 
 
+class _Deferred:
+    """An fp32 encoder built on its first ``encode`` (a warm sense store never needs it)."""
+
+    precision = "fp32"
+
+    def __init__(self, make: Callable[[], Any], path: Path):
+        self.make, self.path = make, path
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return self.make().encode(texts)
+
+
 def _speak(evidence: Any, sims: dict[str, float]) -> None:
     """The encoder's cosines join the evidence; word overlap then weighs :data:`LESK_WEIGHT`."""
     evidence.similarity = sims
@@ -296,13 +324,13 @@ def _speak(evidence: Any, sims: dict[str, float]) -> None:
 
 
 _WARNED: set[str] = set()
-#: sentence → unit vector, for every SenseSimilarity of the process (one model: all-MiniLM-L6-v2)
-_SENTENCES: dict[str, np.ndarray] = _BoundedCache(SENTENCE_CACHE)
+#: encoder id → sentence → unit vector, for every SenseSimilarity of the process
+_SENTENCES: dict[str, dict[str, np.ndarray]] = {}
 
 
-def load_sense_similarity(wnet: Any, setting: str, log: Callable[[str], None] | None = None):
-    """The encoder-backed similarity, or None (``off``, or the model package missing: one line says how to
-    install it, once per process)."""
+def load_sense_similarity(wnet: Any, setting: str, log: Callable[[str], None] | None = None, precision: str = "fp32"):
+    """The encoder-backed similarity at ``precision`` (fp32 | int8), or None (``off``, or the model package
+    missing: one line says how to install it, once per process)."""
     if setting not in ENCODERS:
         raise ValueError(f"TEXTGUARD_SENSE_ENCODER must be one of {', '.join(ENCODERS)}, not {setting!r}")
     if setting == "off":
@@ -310,7 +338,11 @@ def load_sense_similarity(wnet: Any, setting: str, log: Callable[[str], None] | 
     from ..lib.encoder import EncoderUnavailable, default_encoder  # heavy: numpy encoder, only when switched on
 
     try:
-        return SenseSimilarity(wnet, default_encoder())
+        encoder = default_encoder(precision)
+        # The glosses in fp32 whatever reads the sentences: they are encoded once per machine (the store), so
+        # int8 would save nothing there and only add its error to every cosine.
+        senses = encoder if encoder.precision == "fp32" else _Deferred(lambda: default_encoder("fp32"), encoder.path)
+        return SenseSimilarity(wnet, encoder, senses=senses)
     except EncoderUnavailable as exc:
         if str(exc) not in _WARNED:
             _WARNED.add(str(exc))

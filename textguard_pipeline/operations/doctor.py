@@ -79,7 +79,8 @@ def check_models() -> list[Finding]:
         if optional and verdict.installed:  # which forward pass the sentence encoder will use
             from ..lib.encoder import runtime_status  # lazy: probes onnxruntime, only when checked
 
-            out[-1] = Finding(out[-1].status, what, f"{out[-1].detail}; {runtime_status()}", out[-1].fix)
+            status = runtime_status(settings.meanings_settings().sense_encoder_precision)
+            out[-1] = Finding(out[-1].status, what, f"{out[-1].detail}; {status}", out[-1].fix)
     return out
 
 

@@ -64,7 +64,7 @@ def _meanings() -> None:
     meanings = settings.meanings_settings()
     load_spacy(meanings.spacy_model or None, profile="parse")  # as meanings.resolver.build_resolver asks for it
     if meanings.sense_encoder != "off":
-        default_encoder()
+        default_encoder(meanings.sense_encoder_precision)
 
 
 def _wordnet() -> None:

@@ -90,6 +90,7 @@ class MeaningsSettings:
     WikidataSettings), TEXTGUARD_SUPPRESSIONS (default data/suppressions.csv), TEXTGUARD_SPACY_MODEL,
     TEXTGUARD_MEANINGS_BOUNDARY (split|reject), TEXTGUARD_MEANINGS_MIN_SUBJECT / _MIN_AUTHOR,
     TEXTGUARD_SENSE_ENCODER (minilm | off: the sentence encoder in the embedded disambiguation),
+    TEXTGUARD_SENSE_ENCODER_PRECISION (fp32 | int8: the encoder's ONNX graph for sentences, quantized or not),
     TEXTGUARD_MEANINGS_LOW_CONFIDENCE (below it a WordNet sense becomes custom, reason_code low_confidence).
     The resolver-only knobs (index types, candidate limit, page size, hard-case threshold) have no variable.
     """
@@ -117,6 +118,9 @@ class MeaningsSettings:
     one_sense_per_discourse: bool = True
     #: gloss–context similarity with the numpy sentence encoder (minilm | off); off when its model is missing
     sense_encoder: str = "minilm"
+    #: the encoder's ONNX graph for the documents' sentences: fp32 (numpy's vectors) or int8 (dynamically
+    #: quantized, ≈ 0.8× fp32's CPU, a few labelled senses fewer right); glosses and the numpy fallback are fp32
+    sense_encoder_precision: str = "fp32"
     #: a WordNet sense whose confidence (calibrated P(right)) is below this keeps its mention as a custom meaning
     #: with reason_code low_confidence (0 = never)
     low_confidence: float = 0.35
@@ -142,5 +146,6 @@ def meanings_settings(env: Mapping[str, str] | None = None) -> MeaningsSettings:
         min_occurrences_subject=env_int("TEXTGUARD_MEANINGS_MIN_SUBJECT", 1, env, minimum=1),
         min_occurrences_author=env_int("TEXTGUARD_MEANINGS_MIN_AUTHOR", 1, env, minimum=1),
         sense_encoder=env_choice("TEXTGUARD_SENSE_ENCODER", "minilm", ("minilm", "off"), env),
+        sense_encoder_precision=env_choice("TEXTGUARD_SENSE_ENCODER_PRECISION", "fp32", ("fp32", "int8"), env),
         low_confidence=env_float("TEXTGUARD_MEANINGS_LOW_CONFIDENCE", 0.35, env, minimum=0, maximum=1),
     )

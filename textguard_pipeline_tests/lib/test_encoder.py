@@ -68,7 +68,30 @@ def test_batching_and_order_do_not_change_vectors(encoder):
     one_by_one = np.vstack([encoder.encode([t]) for t in texts])
     together = encoder.encode(texts, batch_size=2)
     assert np.allclose(one_by_one, together, atol=1e-5)  # padding is masked out
+    for call_tokens in (0, 4, 1000):  # fixed batches, cut by length, one pass for all: the same vectors
+        assert np.allclose(one_by_one, encoder.encode(texts, batch_size=8, call_tokens=call_tokens), atol=1e-5)
     assert encoder.encode([]).shape == (0, 384)
+
+
+def test_length_sorted_texts_are_cut_where_padding_costs_more_than_a_pass():
+    from textguard_pipeline.lib.encoder import length_batches
+
+    # one long outlier gets its own pass instead of padding seven short texts to 256 tokens
+    assert length_batches([20] * 7 + [256], 8, 16) == [(0, 7), (7, 8)]
+    assert len(length_batches([20] * 10, 4, 16)) == 3  # no padding to save: as few passes as the limit allows
+    assert length_batches(list(range(20, 40)), 8, 0) == [(0, 8), (8, 16), (16, 20)]  # 0: fixed batches
+    assert length_batches([], 8, 16) == []
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        lengths = sorted(rng.integers(3, 257, rng.integers(1, 60)).tolist())
+        runs = length_batches(lengths, 8, 16)
+        assert runs[0][0] == 0 and runs[-1][1] == len(lengths)  # every text once, in order
+        assert all(a[1] == b[0] for a, b in zip(runs, runs[1:])) and all(0 < e - s <= 8 for s, e in runs)
+        fixed = sum(
+            16 + (min(s + 8, len(lengths)) - s) * lengths[min(s + 8, len(lengths)) - 1]
+            for s in range(0, len(lengths), 8)
+        )
+        assert sum(16 + (e - s) * lengths[e - 1] for s, e in runs) <= fixed  # never dearer than fixed batches
 
 
 def test_missing_model_package_says_how_to_install(tmp_path):

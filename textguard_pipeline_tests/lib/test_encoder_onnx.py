@@ -115,19 +115,27 @@ def test_without_onnxruntime_the_encoder_falls_back_to_numpy(tmp_path):
         "print(runtime_status())\n"
         f"enc = SentenceEncoder(cache_dir={str(tmp_path)!r})\n"
         "print(enc.runtime, enc.encode(['a river bank']).shape)\n"
+        f"print(SentenceEncoder(precision='int8', cache_dir={str(tmp_path)!r}).precision)\n"
         "try:\n    SentenceEncoder(runtime='onnx')\nexcept EncoderUnavailable as e:\n    print('refused:', e)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.splitlines()[0].startswith("runs on numpy (onnxruntime not installed")  # what doctor prints
+    assert out.splitlines()[0].startswith("runs on numpy, fp32 (onnxruntime not installed")  # what doctor prints
     assert out.splitlines()[1] == "numpy (1, 384)"
+    assert out.splitlines()[2] == "fp32"  # int8 asked, numpy has no int8: its vectors are fp32 (their store too)
     assert "refused: onnxruntime is not installed" in out
     assert not list(tmp_path.iterdir())  # nothing was built
 
 
-def test_doctor_is_told_the_encoder_runs_on_onnx_runtime():
-    from textguard_pipeline.lib.encoder import runtime_status
+def test_doctor_says_the_encoder_runs_on_onnx_runtime_at_the_configured_precision(monkeypatch):
+    from textguard_pipeline.operations.doctor import check_models
 
-    assert runtime_status().startswith("runs on ONNX Runtime 1.")
+    def encoder_line() -> str:
+        return next(f.detail for f in check_models() if "minilm" in f.what)
+
+    monkeypatch.delenv("TEXTGUARD_SENSE_ENCODER_PRECISION", raising=False)
+    assert "; runs on ONNX Runtime 1." in encoder_line() and encoder_line().endswith(", fp32")
+    monkeypatch.setenv("TEXTGUARD_SENSE_ENCODER_PRECISION", "int8")
+    assert encoder_line().endswith(", int8")
 
 
 def test_an_unknown_runtime_or_precision_is_refused(graph_dir):
@@ -146,6 +154,14 @@ def test_the_int8_graph_is_quantized_from_the_cached_fp32_graph_and_stays_near_i
     ).stat().st_size
     cos = _cosines(int8.encode(TEXTS), fp32.encode(TEXTS))
     assert cos.min() > 0.95 and cos.max() < 0.999999  # near, but not the same numbers
+
+
+def test_an_int8_vector_does_not_depend_on_the_texts_encoded_with_it(graph_dir):
+    # dynamic quantization scales activations per pass: batched, a text's vector moved with its companions
+    int8 = SentenceEncoder(runtime="onnx", precision="int8", cache_dir=graph_dir)
+    alone = np.vstack([int8.encode([t]) for t in TEXTS])
+    assert np.array_equal(int8.encode(TEXTS), alone)
+    assert np.array_equal(int8.encode(TEXTS[::-1], batch_size=8, call_tokens=0)[::-1], alone)
 
 
 def test_running_under_onnx_runtime_opens_no_telemetry_store(tmp_path):

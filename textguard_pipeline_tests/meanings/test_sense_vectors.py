@@ -131,8 +131,9 @@ def test_sense_store_keeps_vectors_across_processes_and_merges_shards(tmp_path, 
 class _CountingEncoder:
     """Counts the texts it encodes; each text gets a fixed unit vector of its own (no model needed)."""
 
-    def __init__(self):
+    def __init__(self, precision: str = "fp32"):
         self.encoded: list[str] = []
+        self.precision = precision
 
     def encode(self, texts):
         import numpy as np
@@ -146,9 +147,9 @@ class _CountingEncoder:
 
 def test_sentences_are_encoded_once_per_process_even_when_the_cache_fills_mid_batch(wnet, monkeypatch):
     from textguard_pipeline.meanings import sense_vectors
-    from textguard_pipeline.meanings.senses import _BoundedCache
 
-    monkeypatch.setattr(sense_vectors, "_SENTENCES", _BoundedCache(3))  # fills up inside the next batch
+    monkeypatch.setattr(sense_vectors, "_SENTENCES", {})
+    monkeypatch.setattr(sense_vectors, "SENTENCE_CACHE", 3)  # fills up inside the next batch
     cands = wordnet_candidates(wnet, "bank", "n")
     sentences = [f"Sentence number {i} about a bank." for i in range(5)]
     enc = _CountingEncoder()
@@ -158,6 +159,49 @@ def test_sentences_are_encoded_once_per_process_even_when_the_cache_fills_mid_ba
     # a new resolver (the next run of an in-process executor) finds the sentences still cached
     again = SenseSimilarity(wnet, enc, store=SenseStore(None)).similarities({"k": (sentences[-2:], cands)})
     assert [t for t in enc.encoded if t in sentences] == [] and set(again["k"]) == set(first["k"])
+
+
+def test_int8_and_fp32_vectors_never_share_a_cache_or_a_store(wnet, monkeypatch):
+    from textguard_pipeline.meanings import sense_vectors
+    from textguard_pipeline.meanings.senses import _BoundedCache
+
+    monkeypatch.setattr(sense_vectors, "_SENTENCES", {})
+    memos: dict = {}  # the process's sense memos stay clean of these made-up vectors
+    monkeypatch.setattr(sense_vectors, "lexicon_cache", lambda _w, name: memos.setdefault(name, _BoundedCache(99)))
+    cands = wordnet_candidates(wnet, "bank", "n")
+    sentences = ["The bank approved the loan.", "Ducks nest on the bank."]
+    fp32, int8 = _CountingEncoder("fp32"), _CountingEncoder("int8")
+    SenseSimilarity(wnet, fp32, store=SenseStore(None)).similarities({"k": (sentences, cands)})
+    SenseSimilarity(wnet, int8, store=SenseStore(None)).similarities({"k": (sentences, cands)})
+    # the int8 encoder reads the sentences and the senses again: nothing of fp32's is reused
+    assert set(sentences) <= set(int8.encoded) and sorted(int8.encoded) == sorted(fp32.encoded)
+    assert len(memos) == 2
+    assert sense_vectors.encoder_id(fp32) == sense_vectors.ENCODER_ID  # fp32 stores made before stay valid
+    assert sense_vectors.encoder_id(int8) == sense_vectors.ENCODER_ID + "|int8"
+    stores = [SenseStore.for_lexicon(wnet, "abc", sense_vectors.encoder_id(e)).folder for e in (fp32, int8)]
+    assert stores[0] is not None and stores[0] != stores[1]
+
+
+@needs_model
+def test_with_int8_sentences_the_glosses_are_still_read_in_fp32_into_the_fp32_store(wnet):
+    from textguard_pipeline.lib.encoder_onnx import runtime_available
+
+    if not runtime_available():
+        pytest.skip("onnxruntime is not installed: no int8")
+    int8, fp32 = (load_sense_similarity(wnet, "minilm", precision=p) for p in ("int8", "fp32"))
+    assert (int8.encoder.precision, int8.sense_encoder.precision, fp32.encoder.precision) == ("int8", "fp32", "fp32")
+    assert int8.store.folder == fp32.store.folder and int8._senses is fp32._senses
+    assert int8._sentences is not fp32._sentences
+    bank = wordnet_candidates(wnet, "bank", "n")
+    got = int8.sense_vectors(bank)
+    assert all(got[c.meaning_id] is fp32.sense_vectors(bank)[c.meaning_id] for c in bank)
+
+
+def test_the_precision_setting_defaults_to_fp32_and_rejects_unknown_values():
+    assert meanings_settings({}).sense_encoder_precision == "fp32"
+    assert meanings_settings({"TEXTGUARD_SENSE_ENCODER_PRECISION": "INT8"}).sense_encoder_precision == "int8"
+    with pytest.raises(ValueError, match="TEXTGUARD_SENSE_ENCODER_PRECISION"):
+        meanings_settings({"TEXTGUARD_SENSE_ENCODER_PRECISION": "fp16"})
 
 
 @needs_model
