@@ -9,8 +9,9 @@ rebuilt, never run) and :class:`OnnxForward` runs it on one thread, as the pipel
 parallel processes.
 
 ``int8`` is the same graph after ``onnxruntime.quantization.quantize_dynamic`` (weights int8, activations
-quantized per batch); its vectors differ from the fp32 ones (mean cosine 0.991), so it is only a measured option
-(docs/measurements/throughput.md), not the default.
+quantized per pass, which is why :class:`~.encoder.SentenceEncoder` runs it one text at a time); its vectors
+differ from the fp32 ones (mean cosine 0.991) and cost a few labelled senses, so it is an option
+(``TEXTGUARD_SENSE_ENCODER_PRECISION``), not the default (docs/measurements/meanings-benchmarks.md).
 
 No dagster imports; ``onnx`` and ``onnxruntime`` are imported only when a graph is built or run.
 """
