@@ -53,8 +53,10 @@ def _markers() -> tuple:
 def _meanings() -> tuple:
     s, wn = settings.meanings_settings(), settings.wordnet_settings()
     llm = (s.rate, _llm_model()) if s.use_llm else None
+    # fp32 (the default) leaves the tuple as it was: documents resolved before the precision existed stay fresh
+    encoder = s.sense_encoder if s.sense_encoder_precision == "fp32" else (s.sense_encoder, s.sense_encoder_precision)
     return (s.wikidata_mode, s.spacy_model, s.boundary, s.min_occurrences_subject, s.min_occurrences_author,
-            s.sense_encoder, s.sense_encoder_precision, wn.lexicon, llm)  # fmt: skip
+            encoder, wn.lexicon, llm)  # fmt: skip
 
 
 def _rewrite() -> tuple:

@@ -197,6 +197,17 @@ def test_with_int8_sentences_the_glosses_are_still_read_in_fp32_into_the_fp32_st
     assert all(got[c.meaning_id] is fp32.sense_vectors(bank)[c.meaning_id] for c in bank)
 
 
+def test_int8_is_a_new_code_version_of_resolved_meanings_and_the_default_is_the_old_one(monkeypatch):
+    from textguard_pipeline.defs_kit.automation import settings_version
+
+    monkeypatch.delenv("TEXTGUARD_SENSE_ENCODER_PRECISION", raising=False)
+    default = settings_version("resolved_meanings")
+    monkeypatch.setenv("TEXTGUARD_SENSE_ENCODER_PRECISION", "fp32")
+    assert settings_version("resolved_meanings") == default
+    monkeypatch.setenv("TEXTGUARD_SENSE_ENCODER_PRECISION", "int8")
+    assert settings_version("resolved_meanings") != default
+
+
 def test_the_precision_setting_defaults_to_fp32_and_rejects_unknown_values():
     assert meanings_settings({}).sense_encoder_precision == "fp32"
     assert meanings_settings({"TEXTGUARD_SENSE_ENCODER_PRECISION": "INT8"}).sense_encoder_precision == "int8"
