@@ -96,8 +96,8 @@ def test_held_out_index_worthy_coverage_does_not_slip(heldout_coverage):
 @pytest.mark.xfail(
     strict=False,
     reason="2026-11-27: with the five excerpts from acceptance packages removed from the labelled set (data/README.md), "
-    "held-out index-worthy coverage was 89.8 % (97 of 108), short of 90 %; 87.6 % on main at 9e769ce (evening, not "
-    "traced: the sense labels' changes of that day do not touch coverage)",
+    "held-out index-worthy coverage was 89.8 % (97 of 108), short of 90 %; with the ninth and tenth rounds' nouns "
+    "87.6 % (113 of 129; the same on main at a749f1e and at 9e769ce)",
 )
 def test_held_out_index_worthy_coverage_is_at_least_90_percent(heldout_coverage):
     # issue 16 item 4: 90.4 % (103 of 114) over the eight rounds' held-out halves; 90.5 % (95 of 105) over seven
