@@ -124,6 +124,9 @@ def test_the_per_lemma_signals_send_no_query_once_the_tables_are_loaded(wnet):
             lesk.signature(c)
             sense_domains(wnet, c.meaning_id)
         signals.idiom("on the other hand")
+        for word in ("crowns", "banks", "models", "interest"):  # wn's word searches, on the tables too
+            wordnet_candidates(wnet, word, "n")
+            signals.senses(word, "n"), signals.mwe(word + " rate"), signals.common_word(word), signals.noun_base(word)
 
     assert _statements(passes) == []
 
