@@ -24,3 +24,17 @@ def mini_wordnet(data_dir: str) -> Iterator[object]:
             yield open_wordnet()
     finally:
         wn_data_dir()  # point wn back at the restored directory
+
+
+def sql_statements(run) -> list[str]:
+    """The SQL statements wn sends while ``run()`` runs (its shared connection, traced)."""
+    from wn._db import connect  # lazy: wn's private connection, only where a test traces it
+
+    sent: list[str] = []
+    conn = connect()
+    conn.set_trace_callback(sent.append)
+    try:
+        run()
+    finally:
+        conn.set_trace_callback(None)
+    return sent

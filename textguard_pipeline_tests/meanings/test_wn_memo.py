@@ -6,7 +6,7 @@ import pytest
 from textguard_pipeline.meanings import wn_memo
 from textguard_pipeline.meanings.senses import _LEXICON_CACHES, LeskDisambiguator, wordnet_candidates
 
-from ._wordnet_mini import mini_wordnet
+from ._wordnet_mini import mini_wordnet, sql_statements
 
 
 @pytest.fixture
@@ -16,20 +16,6 @@ def wnet(tmp_path):
         _LEXICON_CACHES.clear()
         yield w
         _LEXICON_CACHES.clear()
-
-
-def _statements(run) -> list[str]:
-    """The SQL statements wn sends while ``run()`` runs."""
-    from wn._db import connect
-
-    sent: list[str] = []
-    conn = connect()
-    conn.set_trace_callback(sent.append)
-    try:
-        run()
-    finally:
-        conn.set_trace_callback(None)
-    return sent
 
 
 def _walk(wnet) -> list:
@@ -63,7 +49,7 @@ def test_the_memoised_lookups_answer_as_wn_itself_does(wnet):
 
 
 def test_a_second_reading_of_the_same_synsets_sends_no_query(wnet):
-    first = _statements(lambda: _walk(wnet))
+    first = sql_statements(lambda: _walk(wnet))
     assert first  # the first reading asks SQLite
     synsets = [ss for w in ("bank", "crown", "interest", "model") for ss in wnet.synsets(w)]
 
@@ -72,7 +58,7 @@ def test_a_second_reading_of_the_same_synsets_sends_no_query(wnet):
             ss.lemmas(), ss.definition(), [w.lemma() for w in ss.words()], ss.relations()
             list(ss.closure("hypernym"))
 
-    assert _statements(again) == []
+    assert sql_statements(again) == []
 
 
 def test_lesk_signatures_and_candidates_are_the_same_with_the_memo_warm(wnet):

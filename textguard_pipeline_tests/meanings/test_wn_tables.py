@@ -11,7 +11,7 @@ from textguard_pipeline.meanings.domains import sense_domains
 from textguard_pipeline.meanings.senses import _LEXICON_CACHES, _RELATED, LeskDisambiguator, wordnet_candidates
 from textguard_pipeline.meanings.signals import WordSignals
 
-from ._wordnet_mini import mini_wordnet
+from ._wordnet_mini import mini_wordnet, sql_statements
 
 
 @pytest.fixture
@@ -22,20 +22,6 @@ def wnet(tmp_path):
         yield w
         wn_tables.clear()
         _LEXICON_CACHES.clear()
-
-
-def _statements(run) -> list[str]:
-    """The SQL statements wn sends while ``run()`` runs."""
-    from wn._db import connect
-
-    sent: list[str] = []
-    conn = connect()
-    conn.set_trace_callback(sent.append)
-    try:
-        run()
-    finally:
-        conn.set_trace_callback(None)
-    return sent
 
 
 def _sidecar(wnet):
@@ -70,7 +56,7 @@ def test_the_tables_are_kept_beside_the_database_and_read_back_without_a_query(w
     path = _sidecar(wnet)
     assert path.is_file()
     wn_tables.clear()
-    again = _statements(lambda: wn_tables.tables_for(wnet))
+    again = sql_statements(lambda: wn_tables.tables_for(wnet))
     assert not [q for q in again if "synset_relations" in q or "definitions" in q]  # the file, not the database
     assert wn_tables.tables_for(wnet).ids == first.ids
 
@@ -128,7 +114,7 @@ def test_the_per_lemma_signals_send_no_query_once_the_tables_are_loaded(wnet):
             wordnet_candidates(wnet, word, "n")
             signals.senses(word, "n"), signals.mwe(word + " rate"), signals.common_word(word), signals.noun_base(word)
 
-    assert _statements(passes) == []
+    assert sql_statements(passes) == []
 
 
 def test_lesk_signatures_structural_nouns_and_domains_are_those_wn_gives(wnet, monkeypatch):
