@@ -72,7 +72,7 @@ class IndexedAttributeRuler:
         self.index: tuple[dict[str, list], dict[str, list]] = ({}, {})
         self.always: list[tuple[int, tuple]] = []
         self.rest = Matcher(ruler.vocab)
-        #: the first-token tests of the patterns left to ``rest``: it runs only on a doc where one may start
+        #: the first-token tests of the patterns left to ``rest``: it runs only in windows where one may start
         self.starts: list[tuple] = []
         self.rest_always = False  # a first token this cannot test, or a pattern of no fixed length
         self.rest_len = 0  # the longest pattern left to ``rest``: a match starting at i ends by i + rest_len

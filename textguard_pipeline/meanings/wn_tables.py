@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import pickle
+from collections import deque
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -106,9 +107,9 @@ class WnTables:
     def closure(self, sid: str, *types: str) -> Iterator[str]:
         """Breadth-first, each synset once, as ``Synset.closure(*types)``."""
         seen: set[str] = set()
-        queue = self.related(sid, *types)
+        queue = deque(self.related(sid, *types))
         while queue:
-            nxt = queue.pop(0)
+            nxt = queue.popleft()
             if nxt not in seen:
                 seen.add(nxt)
                 yield nxt
@@ -306,12 +307,12 @@ def tables_for(wnet: Any) -> WnTables | None:
         return hit[1]
     tables = None
     try:
-        import wn  # lazy: wn opens its database on use
+        from .wordnet_install import lexicon_database  # lazy: wordnet_install imports wn's conversion helpers
 
-        specs = [lex.specifier() for lex in wnet.lexicons()]
-        db = Path(wn.config.database_path)
+        db_path, specs = lexicon_database(wnet)
+        db = Path(db_path)
         if len(specs) == 1 and not wnet.expanded_lexicons() and db.is_file():
-            tables = load_tables(str(db), specs[0], identity(db))
+            tables = load_tables(db_path, specs[0], identity(db))
     except Exception as exc:  # noqa: BLE001 - a test double, or a database we cannot read: wn answers
         log.debug("wn tables unavailable: %s", exc)
         tables = None
