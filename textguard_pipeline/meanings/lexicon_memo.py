@@ -27,7 +27,15 @@ from . import wn_memo
 #: the lexicon memos worth keeping across processes (each costs wn queries per key; all pickle)
 PERSISTED = frozenset({"candidates", "lesk_signatures:12", "word_signals", "idioms", "sense_domains"})
 #: the modules whose code computes the persisted values (their source is part of the tag)
-_SOURCES = ("senses.py", "signals.py", "candidates.py", "domains.py", "wordnet_install.py", "wn_tables.py")
+_SOURCES = (
+    "senses.py",
+    "gloss_stats.py",
+    "signals.py",
+    "candidates.py",
+    "domains.py",
+    "wordnet_install.py",
+    "wn_tables.py",
+)
 MEMO_FORMAT = 1
 #: shards of one memo beyond which loading merges them into one
 MAX_SHARDS = 32

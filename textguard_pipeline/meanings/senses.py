@@ -14,28 +14,20 @@ No dagster imports.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
-import os
-import re
-from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import islice
-from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from ..settings import PROJECT_ROOT
 from . import lexicon_memo
+from .gloss_stats import GlossStats, gloss_stats, gloss_stats_for, shipped_gloss_stats, stem, tokens  # noqa: F401 - moved, still read here
 from .wn_tables import gloss_texts
 from .wn_words import word_view
-from .wordnet_install import lexicon_database, read_only
+from .wordnet_install import lexicon_database, read_only  # noqa: F401 - pinned names of core.wordnet_senses
 
 _POS_ALIASES = {"n": "n", "noun": "n", "propn": "n", "v": "v", "verb": "v", "aux": "v"}
 _POS_ALIASES |= {"a": "a", "adj": "a", "s": "a", "r": "r", "adv": "r"}
 _POS_ORDER = {"n": 0, "v": 1, "a": 2, "s": 2, "r": 3}
-_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
 
 
 @dataclass(frozen=True)
@@ -133,90 +125,6 @@ def first_sense(candidates: Sequence[MeaningCandidate]) -> MeaningCandidate | No
     return min(enumerate(candidates), key=lambda ic: (ic[1].sense_rank, ic[0]))[1]
 
 
-# --------------------------------------------------------------------------- word statistics
-
-
-def tokens(text: str) -> list[str]:
-    return [t.lower().strip("'-") for t in _WORD_RE.findall(text or "")]
-
-
-@lru_cache(maxsize=200_000)
-def stem(word: str) -> str:
-    """Crude stem so that 'encrypted', 'encryption', 'encrypts' meet (prefix + plural strip)."""
-    w = word.lower()
-    for suf in ("'s", "ies", "es", "s"):
-        if w.endswith(suf) and len(w) - len(suf) >= 3 and not w.endswith("ss"):
-            w = w[: -len(suf)] + ("y" if suf == "ies" else "")
-            break
-    return w[:6] if len(w) > 7 else w
-
-
-class GlossStats:
-    """Document frequency of stems over every definition of a lexicon (the stopword signal)."""
-
-    def __init__(self, df: Counter, n_docs: int, word_df: Counter | None = None):
-        self.df = df
-        self.n_docs = max(1, n_docs)
-        self.word_df = word_df or Counter()
-
-    def idf(self, s: str) -> float:
-        return math.log((self.n_docs + 1) / (self.df.get(s, 0) + 1))
-
-    def weight(self, s: str) -> float:
-        """idf, with words in more than 0.5 % of glosses (the, of, used, ...) weighing nothing."""
-        if self.df.get(s, 0) > 0.005 * self.n_docs or len(s) < 3:
-            return 0.0
-        return self.idf(s)
-
-    def frequency(self, word: str) -> float:
-        """Share of glosses that use ``word`` (singular or plural) — how 'defining' it is."""
-        w = word.lower()
-        return (self.word_df.get(w, 0) + self.word_df.get(w + "s", 0)) / self.n_docs
-
-
-@lru_cache(maxsize=8)
-def _gloss_stats_for(specs: tuple[str, ...], db_path: str) -> GlossStats:
-    """One pass over the definitions table (≈ 1-2 s for 117k synsets), cached in memory and on disk."""
-    db = Path(db_path)
-    cache = db.with_name("gloss-stats-" + hashlib.sha1("|".join(specs).encode()).hexdigest()[:12] + ".json")
-    try:
-        if cache.stat().st_mtime >= db.stat().st_mtime:
-            data = json.loads(cache.read_text(encoding="utf-8"))
-            return GlossStats(Counter(data["df"]), data["n_docs"], Counter(data["word_df"]))
-    except (OSError, ValueError, KeyError):
-        pass
-    df: Counter = Counter()
-    word_df: Counter = Counter()
-    n = 0
-    with read_only(db_path) as conn:
-        rows = conn.execute(
-            "SELECT d.definition FROM definitions AS d JOIN lexicons AS l ON l.rowid = d.lexicon_rowid "
-            f"WHERE l.specifier IN ({','.join('?' * len(specs))})",
-            specs,
-        )
-        for (definition,) in rows:
-            n += 1
-            toks = set(tokens(definition or ""))
-            word_df.update(toks)
-            df.update({stem(t) for t in toks})
-    try:  # best effort: a read-only data directory just means recomputing next time
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"n_docs": n, "df": df, "word_df": word_df}), encoding="utf-8")
-        tmp.replace(cache)
-    except OSError:
-        pass
-    return GlossStats(df, n, word_df)
-
-
-def gloss_stats(wnet) -> GlossStats:
-    """Gloss frequencies of the lexicon; WordNet 3.0's shipped counts when the lexicon is small."""
-    db_path, specs = lexicon_database(wnet)
-    stats = _gloss_stats_for(specs, db_path)
-    if stats.n_docs < 20_000:  # a small lexicon's glosses are too few to tell function words
-        stats = shipped_gloss_stats() or stats
-    return stats
-
-
 # --------------------------------------------------------------------------- signals
 
 
@@ -266,29 +174,6 @@ def _concrete(wnet, lemma: str, few_kinds: int | None = None) -> bool:
         return few_kinds is None or sum(1 for _ in islice(synsets[0].closure("hyponym"), few_kinds + 1)) <= few_kinds
     except Exception:  # noqa: BLE001 - a lexicon without lexfile data: no concrete exception
         return False
-
-
-@lru_cache(maxsize=1)
-def shipped_gloss_stats() -> GlossStats | None:
-    """Word frequencies over the WordNet 3.0 glosses, shipped for the small lexicon."""
-    path = PROJECT_ROOT / "data" / "wordnet" / "gloss_frequency.tsv"
-    if not path.is_file():
-        return None
-    word_df: Counter = Counter()
-    n_docs = 0
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#"):
-            m = re.match(r"#\s*glosses\s*=\s*(\d+)", line)
-            if m:
-                n_docs = int(m.group(1))
-            continue
-        word, _, count = line.partition("\t")
-        if count:
-            word_df[word] = int(count)
-    df: Counter = Counter()
-    for w, c in word_df.items():
-        df[stem(w)] += c
-    return GlossStats(df, n_docs, word_df)
 
 
 # --------------------------------------------------------------------------- shared lookups
@@ -364,6 +249,10 @@ _RELATED = (
 )
 
 
+#: contexts whose stems and scores a disambiguator keeps (a mention's own and its lemma's pooled one)
+CONTEXT_MEMO = 8
+
+
 class LeskDisambiguator:
     """Simplified/extended Lesk with first-sense backoff.
 
@@ -385,6 +274,11 @@ class LeskDisambiguator:
         self.max_related = max_related
         self._signatures: dict[str, _Signature] = lexicon_cache(wnet, f"lesk_signatures:{max_related}")
         self._stats: GlossStats | None = None
+        # The sense choice, its calibration and the ranker each ask for one mention's context stems and Lesk
+        # scores: (mention, context) → stems, and id(stems) → (stems, meaning id → score) for the stems made
+        # here (held, so an id is not reused while its scores are kept). Emptied together at CONTEXT_MEMO.
+        self._contexts: dict[tuple[str, str], set[str]] = {}
+        self._scores: dict[int, tuple[set[str], dict[str, float]]] = {}
 
     @property
     def stats(self) -> GlossStats:
@@ -406,6 +300,15 @@ class LeskDisambiguator:
         return sig
 
     def score(self, context_stems: Iterable[str], candidate: MeaningCandidate) -> float:
+        memo = self._scores.get(id(context_stems))
+        if memo is not None and memo[0] is context_stems:
+            score = memo[1].get(candidate.meaning_id)
+            if score is None:
+                score = memo[1][candidate.meaning_id] = self._score(context_stems, candidate)
+            return score
+        return self._score(context_stems, candidate)
+
+    def _score(self, context_stems: Iterable[str], candidate: MeaningCandidate) -> float:
         sig = self.signature(candidate)
         w = self.stats.weight
         total = 0.0
@@ -417,8 +320,17 @@ class LeskDisambiguator:
         return total
 
     def context_stems(self, mention_text: str, context: str) -> set[str]:
-        mention = {stem(t) for t in tokens(mention_text)}
-        return {stem(t) for t in tokens(context)} - mention
+        """The context's stems but the mention's own; the same set for the same strings while it is memoised
+        (its scores with it): do not change it."""
+        stems = self._contexts.get((mention_text, context))
+        if stems is None:
+            if len(self._contexts) >= CONTEXT_MEMO:
+                self._contexts.clear()
+                self._scores.clear()
+            mention = {stem(t) for t in tokens(mention_text)}
+            stems = self._contexts[(mention_text, context)] = {stem(t) for t in tokens(context)} - mention
+            self._scores[id(stems)] = (stems, {})
+        return stems
 
     def choose(
         self,

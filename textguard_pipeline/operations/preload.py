@@ -21,7 +21,7 @@ from ..ingest.languages import default_detector
 from ..lib.encoder import default_encoder
 from ..lib.nlp import load_spacy
 from ..meanings import graph, wn_tables
-from ..meanings.senses import _gloss_stats_for
+from ..meanings.gloss_stats import gloss_stats_for
 from ..meanings.wordnet_install import wn_data_dir, wordnet_status
 from ..protection.build import build_protected_chunks, protector_for
 
@@ -78,5 +78,5 @@ def _wordnet() -> None:
     db = Path(wn.config.database_path)
     spec = (info.spec,)  # the lexicons of meanings.wordnet_install.open_wordnet's wordnet
     wn_tables.load_tables(str(db), info.spec, wn_tables.identity(db))
-    _gloss_stats_for(spec, str(db))
+    gloss_stats_for(spec, str(db))
     graph.load_graph(str(db), spec, db.stat().st_mtime)

@@ -656,3 +656,39 @@ def test_lexicon_cache_is_bounded(wnet, monkeypatch):
     for i in range(7):
         cache[i] = i
     assert len(cache) <= 3 and cache[6] == 6
+
+
+def test_a_mentions_stems_and_lesk_scores_are_computed_once_for_the_choice_its_calibration_and_the_ranker(
+    wnet, monkeypatch
+):
+    from textguard_pipeline.meanings import senses
+    from textguard_pipeline.meanings.calibration import evidence_features
+    from textguard_pipeline.meanings.ranker import option_features
+
+    lesk = LeskDisambiguator(wnet, margin=6.0)
+    cands = wordnet_candidates(wnet, "bank", "n")
+    context = "We had a picnic on the bank of the river and watched the water go by."
+    ev = senses.SenseEvidence(pooled_context=context + " The bank was muddy after the flood.")
+    fresh = LeskDisambiguator(wnet)
+    expected = [fresh._score(fresh.context_stems("bank", context), c) for c in cands]
+    computed = []
+    real = lesk._score
+    monkeypatch.setattr(lesk, "_score", lambda stems, c: computed.append(c.meaning_id) or real(stems, c))
+    chosen, _conf, reason = lesk.choose_scored("bank", context, cands, ev)
+    evidence_features(lesk, "bank", context, cands, chosen, reason, ev)
+    option_features(lesk, "bank", context, cands, ev, None, chosen.meaning_id, 0.5)
+    # each sense scored once against the mention's context and once against the lemma's pooled one
+    assert sorted(computed) == sorted(c.meaning_id for c in cands for _ in range(2))
+    local = lesk.context_stems("bank", context)
+    assert lesk.context_stems("bank", context) is local and local == fresh.context_stems("bank", context)
+    assert [lesk.score(local, c) for c in cands] == expected
+    # stems not made by context_stems (any iterable) are scored afresh every time
+    computed.clear()
+    lesk.score(["river", "water"], cands[0])
+    lesk.score(["river", "water"], cands[0])
+    assert computed == [cands[0].meaning_id] * 2
+    # the memo is bounded: past CONTEXT_MEMO contexts the first one's stems are made again
+    for i in range(senses.CONTEXT_MEMO):
+        lesk.context_stems("bank", f"context number {i}")
+    again = lesk.context_stems("bank", context)
+    assert again is not local and again == local
