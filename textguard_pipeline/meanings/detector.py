@@ -454,11 +454,12 @@ class EmbeddedDetector:
         self._last_dropped = None
         # A phrase that ends a WordNet adverb names nothing; one that an adverb from before it runs into begins
         # after the adverb ("On [the other hand arguments]", "In [practice compilers]"), not at one wholly inside it.
-        starts = [(t.i, idiom_start(t, self.signals)) for t in nc]
+        nc_toks = list(nc)
+        starts = [(t.i, idiom_start(t, self.signals)) for t in nc_toks]
         if starts[-1][1] is not None:
             return "idiom"
-        cut = max((i + 1 for i, a in starts if a is not None and a < nc[0].i), default=0)
-        toks = self._trim_lead([t for t in nc if t.i >= cut])
+        cut = max((i + 1 for i, a in starts if a is not None and a < nc.start), default=0)
+        toks = self._trim_lead([t for t in nc_toks if t.i >= cut])
         word = hyphenated_tail(toks)
         if word and package_name(word, self.signals):  # "add python-dotenv": one entry, not its parts
             return word, "package_name", lookup_form(word, self.signals)

@@ -131,8 +131,9 @@ def hyphen_word(tok: Any) -> list[Any]:
     """The tokens of the hyphenated word ``tok`` stands in ("python-dotenv", "state-of-the-art"), or [tok]."""
     doc = tok.doc
     end = start = tok.i
-    while end + 2 < len(doc) and glued_hyphen(doc[end + 1]) and doc[end + 2].is_alpha:
-        end += 2
+    if not tok.whitespace_:  # a hyphen glued after ``tok`` (else the next token need not be made)
+        while end + 2 < len(doc) and glued_hyphen(doc[end + 1]) and doc[end + 2].is_alpha:
+            end += 2
     while start >= 2 and glued_hyphen(doc[start - 1]) and doc[start - 2].is_alpha:
         start -= 2
     return list(doc[start : end + 1])
@@ -190,11 +191,11 @@ def idiom_start(tok: Any, signals: WordSignals) -> int | None:
     """Where the WordNet adverb or adjective of 2–5 words that ``tok`` ends begins ("on the other hand", "for
     example", "at hand"); None if there is none, or it is glued to the word before ("7in stock"), or ``tok`` is a
     quantifier before "of" ("a lot of comparisons")."""
+    if tok.lower_ not in _idiom_ends(signals) and not glued_hyphen(tok):
+        return None  # no idiom ends in this word: skip building the four phrases (issue 50)
     doc, i = tok.doc, tok.i
     if i + 1 < len(doc) and doc[i + 1].lower_ == "of":
         return None
-    if tok.lower_ not in _idiom_ends(signals) and not glued_hyphen(tok):
-        return None  # no idiom ends in this word: skip building the four phrases (issue 50)
     for a in range(max(0, i - 4), i):
         glued = a > 0 and not (doc[a - 1].whitespace_ or doc[a - 1].is_space)
         words = " ".join(t.lower_ for t in doc[a : i + 1] if not glued_hyphen(t))  # "on-the-fly" too

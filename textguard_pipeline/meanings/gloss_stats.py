@@ -22,7 +22,11 @@ _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
 
 
 def tokens(text: str) -> list[str]:
-    return [t.lower().strip("'-") for t in _WORD_RE.findall(text or "")]
+    """The words of ``text`` in lower case (ASCII letters, inner apostrophes and hyphens)."""
+    text = text or ""
+    if text.isascii():  # lower-casing first finds the same words (a word is ASCII only), in one pass
+        return _WORD_RE.findall(text.lower())
+    return [t.lower().strip("'-") for t in _WORD_RE.findall(text)]
 
 
 @lru_cache(maxsize=200_000)
@@ -43,15 +47,17 @@ class GlossStats:
         self.df = df
         self.n_docs = max(1, n_docs)
         self.word_df = word_df or Counter()
+        self._weights: dict[str, float] = {}  # stem → weight: Lesk asks for the same stems at every mention
 
     def idf(self, s: str) -> float:
         return math.log((self.n_docs + 1) / (self.df.get(s, 0) + 1))
 
     def weight(self, s: str) -> float:
         """idf, with words in more than 0.5 % of glosses (the, of, used, ...) weighing nothing."""
-        if self.df.get(s, 0) > 0.005 * self.n_docs or len(s) < 3:
-            return 0.0
-        return self.idf(s)
+        w = self._weights.get(s)
+        if w is None:
+            w = self._weights[s] = 0.0 if self.df.get(s, 0) > 0.005 * self.n_docs or len(s) < 3 else self.idf(s)
+        return w
 
     def frequency(self, word: str) -> float:
         """Share of glosses that use ``word`` (singular or plural) — how 'defining' it is."""

@@ -241,20 +241,26 @@ _FOUND_BY_INGEST = frozenset({URL_RE, _MASK_COMMON[2], _MASK_TEX[0], _MASK_MD[0]
 def analysis_text(text: str, fmt: str, markup: Sequence[tuple[int, int, str]] | None = None) -> str:
     """``text`` with markup, URLs and placeholders blanked out (same length). ``markup``: the chunk's markup
     spans in ``text`` offsets (``ingest.markup.chunk_text_ranges``); None: found here."""
-    chars = list(text)
     patterns = _MASK_COMMON + (_MASK_TEX if fmt == "tex" else _MASK_MD if fmt == "md" else _MASK_TXT)
+    ranges = []
     if markup is not None:
         patterns = [p for p in patterns if p not in _FOUND_BY_INGEST]
-        for s, e, _ in markup:
-            for i in range(s, e):
-                if chars[i] != "\n":
-                    chars[i] = " "
-    for pat in patterns:
-        for m in pat.finditer(text):
-            for i in range(m.start(), m.end()):
-                if chars[i] != "\n":
-                    chars[i] = " "
-    return "".join(chars)
+        ranges = [(s, e) for s, e, _ in markup]
+    ranges += [m.span() for pat in patterns for m in pat.finditer(text)]
+    if not ranges:
+        return text
+    # every pattern reads the original text, so the result is the union of the ranges blanked, line breaks kept
+    out, at = [], 0
+    for s, e in sorted(ranges):
+        s = max(s, at)
+        if s < e:
+            out += [text[at:s], _NOT_NEWLINE.sub(" ", text[s:e])]
+            at = e
+    out.append(text[at:])
+    return "".join(out)
+
+
+_NOT_NEWLINE = re.compile(r"[^\n]")
 
 
 #: a word broken at a line end by a hyphen ("recollec-\n    tion"), as nroff (groff writes U+2010) and PDF text
