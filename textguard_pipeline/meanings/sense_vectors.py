@@ -26,6 +26,7 @@ import numpy as np
 
 from .lexicon_memo import sidecar_folder
 from .senses import MeaningCandidate, _BoundedCache, first_sense, lexicon_cache
+from .wn_tables import tables_for
 
 #: Sentences of a lemma (per section) pooled into its context vector; a book repeats lemmas, so bounded.
 SENTENCES_PER_LEMMA = 3
@@ -103,14 +104,20 @@ def sentence_at(context: str, text: str, hint: int) -> str:
 
 def sense_text(wnet: Any, candidate: MeaningCandidate) -> str:
     """What the encoder reads for a sense: "lemma, synonyms: definition; example; example"."""
-    try:
-        ss = wnet.synset(candidate.meaning_id) if candidate.source == "wordnet" else None
-    except Exception:  # noqa: BLE001 - an id of another lexicon: the candidate's own gloss
-        ss = None
-    if ss is None:
-        return f"{candidate.lemma}: {candidate.gloss}"
-    lemmas = [candidate.lemma] + [lem for lem in ss.lemmas() if lem.lower() != candidate.lemma.lower()][:2]
-    parts = [ss.definition() or candidate.gloss, *ss.examples()[:1]]
+    sid = candidate.meaning_id
+    tables = tables_for(wnet) if candidate.source == "wordnet" else None
+    if tables is not None and sid in tables:  # wn's answers, read from the bulk tables
+        synonyms, definition, examples = tables.lemmas(sid), tables.definition(sid), tables.examples(sid)
+    else:
+        try:
+            ss = wnet.synset(sid) if candidate.source == "wordnet" else None
+        except Exception:  # noqa: BLE001 - an id of another lexicon: the candidate's own gloss
+            ss = None
+        if ss is None:
+            return f"{candidate.lemma}: {candidate.gloss}"
+        synonyms, definition, examples = ss.lemmas(), ss.definition(), ss.examples()
+    lemmas = [candidate.lemma] + [lem for lem in synonyms if lem.lower() != candidate.lemma.lower()][:2]
+    parts = [definition or candidate.gloss, *examples[:1]]
     return ", ".join(lem.replace("_", " ") for lem in lemmas) + ": " + "; ".join(p for p in parts if p)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from textguard_pipeline.meanings import wn_tables
 from textguard_pipeline.meanings.domains import sense_domains
+from textguard_pipeline.meanings.sense_vectors import sense_text
 from textguard_pipeline.meanings.senses import _LEXICON_CACHES, _RELATED, LeskDisambiguator, wordnet_candidates
 from textguard_pipeline.meanings.signals import WordSignals
 
@@ -109,6 +110,7 @@ def test_the_per_lemma_signals_send_no_query_once_the_tables_are_loaded(wnet):
         for c in cands:
             lesk.signature(c)
             sense_domains(wnet, c.meaning_id)
+            sense_text(wnet, c)  # what the sentence encoder reads for the sense
         signals.idiom("on the other hand")
         for word in ("crowns", "banks", "models", "interest"):  # wn's word searches, on the tables too
             wordnet_candidates(wnet, word, "n")
@@ -130,6 +132,7 @@ def test_lesk_signatures_structural_nouns_and_domains_are_those_wn_gives(wnet, m
             [sense_domains(wnet, c.meaning_id) for c in cands],
             [signals.idiom(p) for p in ("on the other hand", "for example", "at hand", "bank")],
             [wordnet_candidates(wnet, w, "n") for w in words],
+            [sense_text(wnet, c) for c in cands],
             [
                 (signals.senses(w, "n"), signals.mwe(w), signals.common_word(w), signals.noun_base(w + "s"))
                 for w in words
@@ -139,7 +142,7 @@ def test_lesk_signatures_structural_nouns_and_domains_are_those_wn_gives(wnet, m
     ours = read()
     assert any(ours[1]) and not all(ours[1])
     monkeypatch.setattr(wn_tables, "tables_for", lambda _w: None)
-    for module in ("signals", "domains"):
+    for module in ("signals", "domains", "sense_vectors"):
         monkeypatch.setattr(f"textguard_pipeline.meanings.{module}.tables_for", lambda _w: None)
     for module in ("signals", "senses"):
         monkeypatch.setattr(f"textguard_pipeline.meanings.{module}.word_view", lambda w: w)
