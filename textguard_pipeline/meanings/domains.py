@@ -142,7 +142,7 @@ class DomainProfile:
 
     def read_document(self, text: str) -> "DomainProfile":
         """Count the document's word stems (for the document-overlap evidence)."""
-        self.document_tf = dict(Counter(stem(t) for t in tokens(text)))
+        self.document_tf = dict(Counter(map(stem, tokens(text))))
         return self
 
     def dominant(self, n: int = 3) -> list[str]:
