@@ -452,9 +452,8 @@ class EmbeddedDetector:
         """(tokens, detector, lookup), or the name of the exclusion rule that dropped the noun chunk; for the
         rules a document keyword overrides, ``_last_dropped`` keeps what the chunk would have been."""
         self._last_dropped = None
-        # A phrase that ends a WordNet adverb names nothing; one that an adverb from before it runs into begins
-        # after the adverb ("On [the other hand arguments]", "In [practice compilers]"), not at one wholly inside it.
-        nc_toks = list(nc)
+        nc_toks = list(nc)  # A phrase that ends a WordNet adverb names nothing; one that an adverb from before it
+        # runs into begins after the adverb ("On [the other hand arguments]", "In [practice compilers]"), not at one inside it.
         starts = [(t.i, idiom_start(t, self.signals)) for t in nc_toks]
         if starts[-1][1] is not None:
             return "idiom"
