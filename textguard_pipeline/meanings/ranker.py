@@ -25,6 +25,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .senses import LeskDisambiguator, MeaningCandidate, SenseEvidence, first_sense
+from .tech_prior import load_tech_prior
 
 RANKER_FILE = Path(__file__).with_name("sense_ranker.json")
 
@@ -43,6 +44,9 @@ SENSE_FEATURES = (
     "field_in_domain",
     "cascade",
     "cascade_p",
+    "computing",
+    "computing_tech",
+    "living_tech",
 )
 NONE_FEATURES = (
     "none_bias",
@@ -55,6 +59,8 @@ NONE_FEATURES = (
     "best_cos",
     "capitalised",
     "single_untagged",
+    "tech",
+    "tech_nocomp",
 )
 
 
@@ -103,6 +109,13 @@ def option_features(
     encoded = all(v is not None for v in cos) and bool(sims)
     cosv = [v if (encoded and v is not None) else 0.0 for v in cos]
     mean_cos = sum(cosv) / len(cosv) if encoded else 0.0
+    prior = load_tech_prior()
+    # how much commoner the lemma is in software manuals than in SemCor (0 without counts or table)
+    tech = 0.0
+    if prior is not None and counts is not None and senses:
+        tech = max(0.0, min(6.0, prior.technicality(senses[0].lemma, total)))
+    comp = [float(prior is not None and prior.is_computing(c.meaning_id)) for c in senses]
+    living = [float(prior is not None and prior.is_living(c.meaning_id)) for c in senses]
     rows = []
     for i, c in enumerate(senses):
         marked = c.gloss.lstrip().startswith("(")
@@ -122,6 +135,9 @@ def option_features(
                 float(marked and domain[i] > 0),
                 float(c.meaning_id == cascade),
                 cascade_p if c.meaning_id == cascade else 0.0,
+                comp[i],
+                comp[i] * tech,
+                living[i] * tech,
             ]
         )
     single = float(len(senses) == 1)
@@ -137,6 +153,8 @@ def option_features(
         max(cosv) if encoded else 0.0,
         float(mention_text[:1].isupper()),
         single * untagged,
+        tech,
+        tech * float(not any(comp)),
     ]
     return Options([c.meaning_id for c in senses], np.array(rows, dtype=float), np.array(none, dtype=float))
 
@@ -218,16 +236,20 @@ def _design(opts: Options) -> np.ndarray:
     return x
 
 
-def fit_logit(rows: Sequence[tuple[Options, int]], l2: float = 1.0, steps: int = 60) -> np.ndarray:
+def fit_logit(
+    rows: Sequence[tuple[Options, int]], l2: float = 1.0, steps: int = 60, fixed: np.ndarray | None = None
+) -> np.ndarray:
     """Weights of an L2-regularised conditional logit (Newton's method); ``rows`` = (options, index of the gold
-    option: a sense's index, or ``len(ids)`` for "none"). The none bias is not penalised."""
+    option: a sense's index, or ``len(ids)`` for "none"). The none bias is not penalised. ``fixed``: weights kept
+    as they are (NaN where a weight is fitted), e.g. a shipped ranker's, so that only new features are learned."""
     designs = [(_design(o), g) for o, g in rows]
     dim = len(SENSE_FEATURES) + len(NONE_FEATURES)
-    w = np.zeros(dim)
+    free = np.ones(dim, dtype=bool) if fixed is None else np.isnan(fixed)
+    w = np.zeros(dim) if fixed is None else np.where(free, 0.0, fixed)
     penalty = np.full(dim, l2)
     penalty[len(SENSE_FEATURES)] = 1e-3
     for _ in range(steps):
-        grad = penalty * w
+        grad = penalty * np.where(free, w, 0.0)
         hess = np.diag(penalty + 1e-9)
         for x, g in designs:
             u = x @ w
@@ -236,7 +258,8 @@ def fit_logit(rows: Sequence[tuple[Options, int]], l2: float = 1.0, steps: int =
             mean = p @ x
             grad -= x[g] - mean
             hess += (x * p[:, None]).T @ x - np.outer(mean, mean)
-        step = np.linalg.solve(hess, grad)
+        step = np.zeros(dim)
+        step[free] = np.linalg.solve(hess[np.ix_(free, free)], grad[free])
         w -= step
         if np.abs(step).max() < 1e-8:
             break
