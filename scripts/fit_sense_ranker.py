@@ -63,15 +63,32 @@ def gold_index(r: dict, opts: Options) -> int | None:
     return opts.ids.index(r["gold"]) if r["gold"] in opts.ids else None
 
 
+#: weights kept from the shipped ranker (``--from-shipped``): NaN where a weight is fitted
+FIXED: list[np.ndarray] = []
+
+
+def shipped_fixed(free: set[str]) -> np.ndarray:
+    """The shipped ranker's weights, NaN for ``free`` features, the none bias and features the file lacks."""
+    d = json.loads(RANKER_FILE.read_text(encoding="utf-8"))
+    sense = dict(zip(d["sense_features"], d["sense_weights"]))
+    none = dict(zip(d["none_features"], d["none_weights"]))
+    w = [sense.get(n, np.nan) if n not in free else np.nan for n in SENSE_FEATURES]
+    w += [none.get(n, np.nan) if n not in free and n != "none_bias" else np.nan for n in NONE_FEATURES]
+    return np.array(w, dtype=float)
+
+
 def fit_ranker(dev: list[dict], fitted_on: str, l2: float, folds: int = 5) -> SenseRanker:
     rows = [(options(r), r) for r in dev]
     train = [(o, g) for o, r in rows if (g := gold_index(r, o)) is not None]
-    w = fit_logit(train, l2)
+    fixed = FIXED[0] if FIXED else None
+    w = fit_logit(train, l2, fixed=fixed)
     fold = np.arange(len(rows)) % folds
     oof_p, oof_ok = [], []
     for k in range(folds):
         wk = fit_logit(
-            [(o, g) for i, (o, r) in enumerate(rows) if fold[i] != k and (g := gold_index(r, o)) is not None], l2
+            [(o, g) for i, (o, r) in enumerate(rows) if fold[i] != k and (g := gold_index(r, o)) is not None],
+            l2,
+            fixed=fixed,
         )
         probe = SenseRanker(*split_weights(wk), (0.0, 1.0), (0.0, 1.0))
         for i, (o, r) in enumerate(rows):
@@ -115,16 +132,42 @@ def report(name: str, ranker: SenseRanker | None, labels: list[dict]) -> dict:
     return {"table": binned(pairs), "accuracy": out, "high": (len(high), sum(high))}
 
 
+def out_of_fold(dev: list[dict], l2: float, folds: int = 5) -> None:
+    """Dev scored out of fold: each fifth of the documents' rows by a ranker (and map) fitted on the rest."""
+    fold = {r["id"]: i % folds for i, r in enumerate(dev)}
+    decided: dict = {}
+    for k in range(folds):
+        ranker = fit_ranker([r for r in dev if r.get("options") and fold[r["id"]] != k], "out of fold", l2)
+        for r in dev:
+            if fold[r["id"]] == k:
+                decided[r["id"]] = decide(ranker, r)
+    gold = [r for r in dev if r["gold"] != "none"]
+    none = [r for r in dev if r["gold"] == "none"]
+    for t in (0.0, THRESHOLD):
+        right = sum(decided[r["id"]][0] == r["gold"] and decided[r["id"]][1] >= t for r in gold)
+        out = sum(decided[r["id"]][0] is None or decided[r["id"]][1] < t for r in none)
+        print(f"  dev out of fold, threshold {t:.2f}: right {right}/{len(gold)}; none abstained {out}/{len(none)}")
+    high = [decided[r["id"]][0] == r["gold"] for r in dev if decided[r["id"]][0] and decided[r["id"]][1] >= 0.8]
+    print(f"  dev out of fold: {len(high)} rows at ≥ 0.8, {sum(high) / max(1, len(high)):.3f} right")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("rows", nargs="+", type=Path)
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--drop", default="", help="comma-separated features to leave out of the fit")
+    ap.add_argument("--oof", action="store_true", help="also score dev out of fold (5 folds)")
+    ap.add_argument(
+        "--from-shipped", action="store_true", help="keep the shipped weights; fit only the features it lacks"
+    )
+    ap.add_argument("--quiet-heldout", action="store_true", help="score dev only (while choosing features)")
     args = ap.parse_args(argv)
     DROPPED.update(f for f in args.drop.split(",") if f)
     if DROPPED - set(SENSE_FEATURES) - set(NONE_FEATURES):
         raise SystemExit(f"unknown features: {sorted(DROPPED - set(SENSE_FEATURES) - set(NONE_FEATURES))}")
+    if args.from_shipped:
+        FIXED.append(shipped_fixed(set()))
     labels = [r for f in args.rows for r in json.loads(f.read_text(encoding="utf-8"))]
     dev = [r for r in labels if r["split"] == "dev"]
     held = [r for r in labels if r["split"] == "heldout"]
@@ -134,7 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     print("sense weights:", dict(zip(SENSE_FEATURES, np.round(ranker.sense_weights, 3))))
     print("none weights:", dict(zip(NONE_FEATURES, np.round(ranker.none_weights, 3))))
     print("isotonic:", np.round(ranker.knots_x, 3).tolist(), np.round(ranker.knots_y, 3).tolist())
-    for name, part in (("dev", dev), ("held-out", held)):
+    if args.oof:
+        out_of_fold(dev, args.l2)
+    for name, part in (("dev", dev), ("held-out", held))[: 1 if args.quiet_heldout else 2]:
         print(f"\n{name} ({len(part)} labels, {sum(1 for r in part if r.get('options'))} with a WordNet sense):")
         report("cascade", None, part)
         got = report("ranker", ranker, part)
