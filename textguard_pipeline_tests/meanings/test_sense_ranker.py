@@ -108,3 +108,19 @@ def test_a_ranker_file_that_predates_a_feature_loads_with_that_feature_weighing_
     assert got.sense_weights == tuple(float(v) for v in range(1, K + 1))
     with pytest.raises(ValueError, match="differ in length"):
         rk.SenseRanker.from_json({**full, "none_weights": full["none_weights"][:-1]})
+
+
+def test_a_fit_from_fixed_weights_learns_only_the_free_ones():
+    rng = np.random.default_rng(11)
+    rows = []
+    for i in range(200):
+        n = int(rng.integers(2, 5))
+        gold = None if i % 4 == 0 else int(rng.integers(0, n))
+        rows.append((_options(rng, n, gold), n if gold is None else gold))
+    fixed = np.full(K + M, np.nan)
+    fixed[: rk.SENSE_FEATURES.index("lesk")] = 0.25  # kept as given
+    w = rk.fit_logit(rows, fixed=fixed)
+    kept = ~np.isnan(fixed)
+    assert np.all(w[kept] == 0.25)
+    assert w[rk.SENSE_FEATURES.index("lesk")] > 1.0  # the free weight still learns the gold sense's mark
+    assert w[K + rk.NONE_FEATURES.index("capitalised")] > 1.0
