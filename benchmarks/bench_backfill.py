@@ -184,8 +184,8 @@ def check_functions() -> dict[str, list]:
     for chk in defs.asset_checks or []:
         info = _groupable(chk)
         if info is not None:
-            asset, _spec, body, needs_sources = info
-            out.setdefault(asset, []).append((body, needs_sources, {}))
+            asset, (_spec, body, needs_sources, keys) = info
+            out.setdefault(asset, []).append((body, needs_sources, {key: defs.resources[key] for key in keys}))
             continue
         body = chk.op.compute_fn.decorated_fn
         params = list(inspect.signature(body).parameters)
