@@ -3,7 +3,8 @@
 An asset body is ``per_document(context, build, upstream...)`` where
 ``build(doc_id, *frames) -> DataFrame`` is one core call. A document whose
 build raises is isolated: in a one-document run the step fails with the
-document's error; in a multi-document run the other documents are written and the failed one is
+document's error; in a multi-document run (or a one-document run tagged :data:`ISOLATE_TAG`, as
+`textguard report` tags its runs) the other documents are written and the failed one is
 listed in the ``failed_documents`` metadata, which the ``<asset>_documents_ok`` check reports.
 Either way the failed document gets no file: an earlier file is removed (in a one-document run, with its files
 of the assets downstream in the run's job, whose steps Dagster skips).
@@ -81,8 +82,24 @@ def budget_scope(context: AssetExecutionContext) -> str | None:
     return f"backfill:{tags['dagster/backfill']}" if tags.get("dagster/backfill") else None
 
 
+#: run tag (value "1") asking a one-document run to isolate its document as a multi-document run does (set by
+#: `textguard report`, whose schedule may give a dear document a run of its own)
+ISOLATE_TAG = ".textguard/isolate"
+
+
 def run_keys(context: AssetExecutionContext) -> list[str]:
     return list(context.partition_keys)
+
+
+def isolates(context: AssetExecutionContext, keys: list[str] | None = None) -> bool:
+    """Whether a failed document is isolated (the step goes on) rather than failing the step: in a
+    multi-document run, and in a one-document run tagged :data:`ISOLATE_TAG`."""
+    if len(keys if keys is not None else run_keys(context)) > 1:
+        return True
+    try:
+        return context.run.tags.get(ISOLATE_TAG) == "1"
+    except Exception:  # no run (a direct invocation)
+        return False
 
 
 def frame_of(value: Any, key: str) -> pd.DataFrame:
@@ -129,6 +146,7 @@ def per_document(
     stale: dict[str, str] = {}
     seconds: dict[str, float] = {}
     rule_set = step_rules(context)
+    isolate = isolates(context, keys)
     for key in keys:
         t_doc = time.perf_counter()
         frames: list[pd.DataFrame] = []
@@ -158,7 +176,7 @@ def per_document(
                 out[key] = kept
                 stale[key] = kept.reason
                 continue
-            if len(keys) == 1:
+            if not isolate:
                 drop_file(context, key)
                 raise Failure(
                     description=f"document {key!r}: {why}",
@@ -167,7 +185,7 @@ def per_document(
             context.log.error(f"document {key!r} failed: {why}")
             out[key] = None
             failures[key] = why
-    if len(keys) == 1 and skipped:
+    if not isolate and skipped:
         drop_file(context, keys[0])
         raise Failure(description=next(iter(skipped.values())), metadata={"doc_id": keys[0]})
     written = {k: v for k, v in out.items() if isinstance(v, pd.DataFrame)}
@@ -236,7 +254,7 @@ def step_rules(context: AssetExecutionContext) -> RuleSet:
         asset = context.assets_def.key.to_user_string()
     except Exception:  # not a single-asset step
         return "", False, {}
-    isolate = len(run_keys(context)) > 1
+    isolate = isolates(context)
     names = selected_rule_names(context, asset)
     blocking = BLOCKING_RULES.get(asset, {})
     rules = {n: r for n, r in FRAME_RULES.get(asset, {}).items() if n in names or (isolate and n in blocking)}

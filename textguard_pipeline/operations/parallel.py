@@ -37,12 +37,14 @@ tqdm.monitor_interval = 0  # no monitor thread: the worker pool may fork after t
 
 @dataclass(frozen=True)
 class RangeTask:
-    """One run: the documents ``keys`` (``first`` … ``last`` in partition order)."""
+    """One run: the documents ``keys`` (``first`` … ``last`` in partition order); ``isolate``: a failed document
+    is isolated even when the run holds only it (``defs_kit.runner.ISOLATE_TAG``)."""
 
     index: int
     first: str
     last: str
     keys: tuple[str, ...]
+    isolate: bool = False
 
 
 @dataclass

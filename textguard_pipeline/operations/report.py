@@ -36,7 +36,7 @@ from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PART
 
 from .. import settings
 from ..defs_kit.partitions import contiguous_ranges, documents_partitions, register_partitions
-from ..defs_kit.runner import BUDGET_TAG
+from ..defs_kit.runner import BUDGET_TAG, ISOLATE_TAG
 from ..ingest.documents import discover_documents
 from .instance import fail_orphaned_runs, open_instance, owner_tags
 from .parallel import (
@@ -176,16 +176,11 @@ def materialize_corpus(
     size = batch_size or split_size(len(docs), max_size, workers)
     position = {k: i for i, k in enumerate(ordered)}  # not ordered.index(): 100k registered documents
     ranges = contiguous_ranges(docs, ordered, size)
-    # Splitting for the workers must not create one-document runs where one run would have held more
-    # documents: a one-document step fails on its document's error instead of isolating it (another report).
-    while batch_size is None and size < max_size and any(a == b for a, b in ranges) and len(docs) > 1:
-        size += 1
-        ranges = contiguous_ranges(docs, ordered, size)
     cost = dict(zip(docs, document_costs([paths[d] for d in docs])))
     if batch_size is None and workers > 1 and len(ranges) >= workers:
         ranges = _ranges_by_cost(docs, ordered, position, cost, workers, max_size) or ranges
     tasks = [
-        RangeTask(i, first, last, tuple(ordered[position[first] : position[last] + 1]))
+        RangeTask(i, first, last, tuple(ordered[position[first] : position[last] + 1]), isolate=len(docs) > 1)
         for i, (first, last) in enumerate(ranges, 1)
     ]
     costs = [sum(cost.get(k, 0.0) for k in task.keys) for task in tasks]
@@ -237,16 +232,15 @@ def materialize_corpus(
 def _ranges_by_cost(docs, ordered, position, cost, workers, max_size) -> list[tuple[str, str]] | None:
     """Ranges of about the same expected cost (format and size, :func:`.parallel.expected_cost`), a few per worker,
     which the workers take dearest first (:func:`.parallel.cost_units`); None to keep the count split when they
-    would leave a one-document range (see above)."""
+    are fewer than the workers. A dear document gets a run of its own (the report's runs isolate a failed
+    document even when alone: ``ISOLATE_TAG``), so it starts first and the others fill the other workers."""
     keyed = sorted(docs, key=position.__getitem__)
     ranges = [
         r
-        for unit in cost_units(keyed, [cost[d] for d in keyed], workers, max_size)
+        for unit in cost_units(keyed, [cost[d] for d in keyed], workers, max_size, min_docs=1)
         for r in contiguous_ranges(unit, ordered, max_size)
     ]
-    if len(ranges) < workers or any(a == b for a, b in ranges):
-        return None
-    return ranges
+    return ranges if len(ranges) >= workers else None
 
 
 #: what :func:`_run_range` runs with: set by materialize_corpus (one process) or _worker_init (workers)
@@ -285,6 +279,8 @@ def _run_range(task: RangeTask) -> tuple[ReportResult, float, bool, str]:
             ASSET_PARTITION_RANGE_START_TAG: task.first,
             ASSET_PARTITION_RANGE_END_TAG: task.last,
             BUDGET_TAG: ctx["scope"],
+            # a one-document range of a longer report isolates its document's failure as a longer range does
+            **({ISOLATE_TAG: "1"} if task.isolate else {}),
             **owner_tags(),
         },
         raise_on_error=False,

@@ -11,7 +11,7 @@ from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PART
 
 from textguard_pipeline.defs_kit.check_steps import group_checks
 from textguard_pipeline.defs_kit.checks import char_range_check, documents_ok_check
-from textguard_pipeline.defs_kit.runner import asset_kwargs, per_document
+from textguard_pipeline.defs_kit.runner import ISOLATE_TAG, asset_kwargs, per_document
 
 from ._corpus import small_corpus
 
@@ -54,7 +54,7 @@ def echoed_words(context, first_words):
 ECHO_BAD = "c.md"
 
 
-def _run(tmp_path, monkeypatch, keys):
+def _run(tmp_path, monkeypatch, keys, tags=None):
     from textguard_pipeline.defs_kit.partitions import documents_partitions
     from textguard_pipeline.defs_kit.resources import build_resources
     from textguard_pipeline.ingest.defs import source_documents
@@ -82,7 +82,7 @@ def _run(tmp_path, monkeypatch, keys):
     result = defs.resolve_job_def("t").execute_in_process(
         instance=instance,
         raise_on_error=False,
-        tags={ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1]},
+        tags={ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1], **(tags or {})},
     )
     checks = {e.check_name: e for e in result.get_asset_check_evaluations()}
     mats = {(e.asset_key.to_user_string(), e.partition) for e in result.get_asset_materialization_events()}
@@ -111,3 +111,15 @@ def test_alone_the_bad_document_still_fails_its_blocking_check_and_blocks(tmp_pa
     assert not checks["first_words_char_ranges"].passed
     assert checks["first_words_char_ranges"].metadata["failing_documents"].value == [BAD]
     assert ("first_words", BAD) in mats and not any(a == "word_lengths" for a, _ in mats)
+
+
+def test_a_one_document_run_tagged_to_isolate_isolates_its_bad_document_as_a_longer_run_does(tmp_path, monkeypatch):
+    # `textguard report` tags its runs so that its schedule may give a dear document a run of its own
+    result, checks, mats, wh = _run(tmp_path, monkeypatch, [BAD], tags={ISOLATE_TAG: "1"})
+    assert checks["first_words_char_ranges"].passed  # nothing was written to break it
+    ok = checks["first_words_documents_ok"]
+    assert not ok.passed and ok.metadata["failing_documents"].value == [BAD]
+    mat = next(e for e in result.get_asset_materialization_events() if e.asset_key.to_user_string() == "first_words")
+    assert "first_words_char_ranges fails" in mat.materialization.metadata["failed_documents"].value[BAD]
+    assert not (wh / "first_words" / f"{BAD}.parquet").exists()
+    assert not (wh / "word_lengths" / f"{BAD}.parquet").exists()
