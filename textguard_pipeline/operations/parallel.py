@@ -128,8 +128,9 @@ def cost_units(
     keys: Sequence[str], weights: Sequence[float], workers: int, max_docs: int, min_docs: int = 2
 ) -> list[list[str]]:
     """``keys`` (in partition order) cut into consecutive units of about ``total / (workers × UNITS_PER_WORKER)``
-    weight each, of at most ``max_docs`` (the per-run limit) and at least ``min_docs`` documents (a one-document run fails on its document's error instead of
-    isolating it: :mod:`..defs_kit.runner`), a dear document closing its unit as soon as it has ``min_docs``.
+    weight each, of at most ``max_docs`` (the per-run limit) and at least ``min_docs`` documents (an untagged
+    one-document run fails on its document's error instead of isolating it, :mod:`..defs_kit.runner`; the report
+    tags its runs and passes 1), a dear document closing its unit as soon as it has ``min_docs``.
 
     The units are then run dearest first from one queue (:func:`lpt_order`, :func:`run_ranges`), so a dear
     unit starts early and the cheap ones fill in around it, whatever the cost model got wrong.
