@@ -35,6 +35,8 @@ _SOURCES = (
     "domains.py",
     "wordnet_install.py",
     "wn_tables.py",
+    "wn_words.py",  # candidates and word signals search forms through it
+    "forms.py",  # adds the idiom ends to the "idioms" memo
 )
 MEMO_FORMAT = 1
 #: shards of one memo beyond which loading merges them into one

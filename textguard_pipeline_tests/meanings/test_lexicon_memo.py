@@ -91,3 +91,21 @@ def test_the_synset_graph_is_read_back_from_its_stored_copy_unchanged(wnet):
     assert np.array_equal(again._src, first._src) and np.array_equal(again._dst, first._dst)
     senses = {lemma: [s.id for s in wnet.synsets(lemma, pos="n")] for lemma in ("bank", "interest", "key")}
     assert graph_scores(again, senses) == graph_scores(first, senses) != {}
+
+
+def test_every_module_that_fills_a_persisted_memo_or_searches_forms_for_one_is_part_of_the_memo_tag():
+    # an edit of such a module must start a new memo, not read answers the old code computed
+    import re
+    from pathlib import Path
+
+    here = Path(lexicon_memo.__file__).parent
+    bases = {name.split(":")[0] for name in lexicon_memo.PERSISTED}
+    filling = set()
+    for path in here.glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        for call in re.finditer(r"lexicon_cache\([^,]+,\s*f?\"([a-z_]+)", source):
+            if call.group(1) in bases:
+                filling.add(path.name)
+    assert {"senses.py", "signals.py", "candidates.py", "domains.py", "forms.py"} <= filling
+    assert filling <= set(lexicon_memo._SOURCES), filling - set(lexicon_memo._SOURCES)
+    assert "wn_words.py" in lexicon_memo._SOURCES  # candidates and word signals read the lexicon through it
