@@ -25,13 +25,19 @@ def _options(rng, n: int, gold: int | None) -> rk.Options:
     return rk.Options([f"s{i}" for i in range(n)], senses, none)
 
 
-def test_the_conditional_logit_learns_which_feature_marks_the_gold_sense_and_when_none_fits():
-    rng = np.random.default_rng(7)
+def _rows(rng, count: int, max_n: int) -> list:
+    """``count`` training rows of 2 to ``max_n - 1`` senses, every fourth one's gold "none"."""
     rows = []
-    for i in range(300):
-        n = int(rng.integers(2, 6))
+    for i in range(count):
+        n = int(rng.integers(2, max_n))
         gold = None if i % 4 == 0 else int(rng.integers(0, n))
         rows.append((_options(rng, n, gold), n if gold is None else gold))
+    return rows
+
+
+def test_the_conditional_logit_learns_which_feature_marks_the_gold_sense_and_when_none_fits():
+    rng = np.random.default_rng(7)
+    rows = _rows(rng, 300, 6)
     w = rk.fit_logit(rows)
     sense_w, none_w = rk.split_weights(w)
     ranker = rk.SenseRanker(sense_w, none_w, (0.0, 1.0), (0.0, 1.0))
@@ -112,11 +118,7 @@ def test_a_ranker_file_that_predates_a_feature_loads_with_that_feature_weighing_
 
 def test_a_fit_from_fixed_weights_learns_only_the_free_ones():
     rng = np.random.default_rng(11)
-    rows = []
-    for i in range(200):
-        n = int(rng.integers(2, 5))
-        gold = None if i % 4 == 0 else int(rng.integers(0, n))
-        rows.append((_options(rng, n, gold), n if gold is None else gold))
+    rows = _rows(rng, 200, 5)
     fixed = np.full(K + M, np.nan)
     fixed[: rk.SENSE_FEATURES.index("lesk")] = 0.25  # kept as given
     w = rk.fit_logit(rows, fixed=fixed)
