@@ -179,8 +179,11 @@ def materialize_corpus(
     cost = dict(zip(docs, document_costs([paths[d] for d in docs])))
     if batch_size is None and workers > 1 and len(ranges) >= workers:
         ranges = _ranges_by_cost(docs, ordered, position, cost, workers, max_size) or ranges
+    # Ranges the report cuts itself may hold one document (a dear one alone): their runs isolate a failed document
+    # as a longer run does. An explicit batch size keeps Dagster's semantics: a one-document run fails (FAILED status).
+    isolate = batch_size is None and len(docs) > 1
     tasks = [
-        RangeTask(i, first, last, tuple(ordered[position[first] : position[last] + 1]), isolate=len(docs) > 1)
+        RangeTask(i, first, last, tuple(ordered[position[first] : position[last] + 1]), isolate=isolate)
         for i, (first, last) in enumerate(ranges, 1)
     ]
     costs = [sum(cost.get(k, 0.0) for k in task.keys) for task in tasks]
