@@ -20,7 +20,7 @@ from itertools import islice
 from typing import Callable, Iterable, Sequence
 
 from . import lexicon_memo
-from .gloss_stats import GlossStats, gloss_stats, gloss_stats_for, shipped_gloss_stats, stem, tokens  # noqa: F401 - moved, still read here
+from .gloss_stats import GlossStats, gloss_stats, shipped_gloss_stats, stem, tokens  # noqa: F401 - moved, still read here
 from .wn_tables import gloss_texts
 from .wn_words import word_view
 from .wordnet_install import lexicon_database, read_only  # noqa: F401 - pinned names of core.wordnet_senses
