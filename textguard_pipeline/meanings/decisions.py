@@ -101,8 +101,9 @@ class EmbeddedDecisions:
             if key not in evidence:
                 evidence[key] = self._evidence(sections.get(sec, profile), m, contexts)
             keys.append(key)
+        centroid = None
         if self.similarity is not None:
-            self.similarity.attach(
+            centroid = self.similarity.attach(
                 evidence, mentions, keys, lambda i: [c.wordnet for c in found[i][0] if c.wordnet], self._lead
             )
         decisions = [
@@ -129,7 +130,7 @@ class EmbeddedDecisions:
             same = {key: alone[h[0]] for key, h in todo.items() if h and h[0] in alone}
             todo = {key: None if key in same else h for key, h in todo.items()}
         if self.similarity is not None:  # the head's senses against the compound's sentences, one batch
-            self.similarity.attach_heads(todo, mentions, hkeys, self._lead)
+            self.similarity.attach_heads(todo, mentions, hkeys, self._lead, centroid)
         decided: dict[tuple, Decision] = {}
         chosen = {key: self._head_meaning(*h, decided, key) if h else None for key, h in todo.items()}
         self.head_decisions = [decided.get(key) for key in hkeys]

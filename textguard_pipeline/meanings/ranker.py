@@ -4,9 +4,9 @@ sense" option, fitted on the dev half of the labelled sets (``scripts/calibrate_
 Each sense has features (:data:`SENSE_FEATURES`): its SemCor share (:mod:`.sense_counts`, smoothed), its rank,
 whether it is WordNet's first sense, its Lesk score with the mention's and the lemma's contexts and its gap
 to the best, its domain score and gap, the sentence encoder's cosine and gap (when the lemma was encoded),
-a field marker in its gloss, and whether the hand-weighted score of :meth:`~.senses.LeskDisambiguator.
+a field marker in its gloss, its cosine with the document's centroid (the field the document is about), and whether the hand-weighted score of :meth:`~.senses.LeskDisambiguator.
 choose_scored` picks it (with that pick's calibrated probability, :mod:`.calibration`). The "none" option has its own (:data:`NONE_FEATURES`): one sense only, the
-lemma untagged in SemCor, the best Lesk, domain and cosine evidence, a capital. The utility of an option is
+lemma untagged in SemCor, the best Lesk, domain, cosine and centroid evidence, a capital. The utility of an option is
 its weights · features; the probability is the softmax over the options. The chosen sense is the most
 probable one; its probability, through an isotonic map fitted on out-of-fold dev probabilities, is
 ``meaning_confidence``; a row whose "none" option wins keeps that low probability, so the ``low_confidence``
@@ -47,6 +47,8 @@ SENSE_FEATURES = (
     "computing",
     "computing_tech",
     "living_tech",
+    "field_cos",
+    "field_gap",
 )
 NONE_FEATURES = (
     "none_bias",
@@ -61,6 +63,9 @@ NONE_FEATURES = (
     "single_untagged",
     "tech",
     "tech_nocomp",
+    "fielded",
+    "best_field",
+    "single_field",
 )
 
 
@@ -109,6 +114,11 @@ def option_features(
     encoded = all(v is not None for v in cos) and bool(sims)
     cosv = [v if (encoded and v is not None) else 0.0 for v in cos]
     mean_cos = sum(cosv) / len(cosv) if encoded else 0.0
+    # the document's field (its centroid, sense_vectors.py): each sense's cosine, centred as ``cos`` is
+    fields = ev.field or {}
+    fielded = bool(fields) and all(c.meaning_id in fields for c in senses)
+    fv = [fields[c.meaning_id] if fielded else 0.0 for c in senses]
+    mean_field = sum(fv) / len(fv) if fielded else 0.0
     prior = load_tech_prior()
     # how much commoner the lemma is in software manuals than in SemCor (0 without counts or table)
     tech = 0.0
@@ -138,6 +148,8 @@ def option_features(
                 comp[i],
                 comp[i] * tech,
                 living[i] * tech,
+                fv[i] - mean_field,
+                fv[i] - max(fv) if fielded else 0.0,
             ]
         )
     single = float(len(senses) == 1)
@@ -155,6 +167,9 @@ def option_features(
         single * untagged,
         tech,
         tech * float(not any(comp)),
+        float(fielded),
+        max(fv) if fielded else 0.0,
+        single * max(fv) if fielded else 0.0,
     ]
     return Options([c.meaning_id for c in senses], np.array(rows, dtype=float), np.array(none, dtype=float))
 

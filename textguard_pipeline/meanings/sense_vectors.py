@@ -205,9 +205,13 @@ class SenseSimilarity:
 
     def similarities(self, groups: dict[Any, tuple[list[str], list[MeaningCandidate]]]) -> dict[Any, dict[str, float]]:
         """``groups``: key → (sentences, candidate senses) → key → {meaning id: cosine with the pooled context}."""
+        return self._similarities(groups)[0]
+
+    def _similarities(self, groups: dict) -> tuple[dict[Any, dict[str, float]], np.ndarray | None]:
+        """:meth:`similarities` and the unit mean of every sentence encoded (None without any)."""
         sentences = list(dict.fromkeys(s for sents, _c in groups.values() for s in sents))
         if not sentences:
-            return {}
+            return {}, None
         # read before writing: the bounded cache empties itself when full, mid-batch too
         vec_of = {s: self._sentences[s] for s in sentences if s in self._sentences}
         todo = [s for s in sentences if s not in vec_of]
@@ -219,18 +223,27 @@ class SenseSimilarity:
             ctx = np.mean([vec_of[s] for s in sents], axis=0)
             ctx /= max(float(np.linalg.norm(ctx)), 1e-12)
             out[key] = {c.meaning_id: float(senses[c.meaning_id].astype(np.float32) @ ctx) for c in cands}
-        return out
+        return out, _unit(np.mean([vec_of[s] for s in sentences], axis=0))
+
+    def field(self, centroid: np.ndarray | None, candidates: Sequence[MeaningCandidate]) -> dict[str, float]:
+        """{meaning id: cosine of the sense with ``centroid``}, the document's field (:meth:`attach`); {} without
+        one. The sense vectors are those of the store (a one-sense noun's gloss is encoded once per machine)."""
+        if centroid is None or not candidates:
+            return {}
+        vecs = self.sense_vectors(candidates)
+        return {mid: float(v.astype(np.float32) @ centroid) for mid, v in vecs.items()}
 
     def attach(
         self, evidence: dict, mentions: Sequence[Any], keys: Sequence[Any], senses_of: Callable, lead: Callable | None
-    ) -> None:
+    ) -> np.ndarray | None:
         """Fill ``similarity`` of each :class:`~.senses.SenseEvidence` in ``evidence`` (key → evidence or None;
         keys start with (index type, lemma)) from the sentences of the lemma's mentions in the whole document
         (one sense per discourse; per section cost a lemma's sentences once per section, for no gain on dev);
         ``senses_of(i)`` = the WordNet senses of mention ``i``; ``lead(mention text, senses, evidence)`` = the
         best sense's lead without the encoder (None: every lemma is encoded). A lemma whose lead is at least
         :data:`ENCODER_GATE` in every section is not encoded: its evidence gets the encoder's weights and no
-        cosines."""
+        cosines. Returns the document's centroid (the mean of the sentences encoded; None without any), whose
+        cosine with each sense of every lemma fills ``field`` (issue 51: the field the document is about)."""
         groups: dict[Any, tuple[list[str], list[MeaningCandidate]]] = {}
         seen: dict[Any, set] = defaultdict(set)
         open_: dict[Any, bool] = {}
@@ -251,14 +264,33 @@ class SenseSimilarity:
                 seen[key[:2]].add(s)
                 sents.append(s)
         wanted = {key[:2] for key, is_open in open_.items() if is_open}
-        sims = self.similarities({k: g for k, g in groups.items() if k in wanted})
+        sims, centroid = self._similarities({k: g for k, g in groups.items() if k in wanted})
         for key, ev in evidence.items():
             if ev is not None and key[:2] in sims:
                 _speak(ev, sims[key[:2]])
             elif ev is not None and key[:2] in groups and key[:2] not in wanted:
                 _speak(ev, {})
+        # the document's field: every sentence encoded above, averaged; each lemma's senses (one-sense nouns too)
+        # against it, the sense vectors already in the store: a mean and a dot product per sense
+        if centroid is not None:
+            first = {}
+            for i, key in enumerate(keys):
+                if evidence.get(key) is not None and key[:2] not in first:
+                    first[key[:2]] = i
+            fields = {k: self.field(centroid, senses_of(i)) for k, i in first.items()}
+            for key, ev in evidence.items():
+                if ev is not None:
+                    ev.field = fields.get(key[:2]) or None
+        return centroid
 
-    def attach_heads(self, heads: dict, mentions: Sequence[Any], keys: Sequence[Any], lead: Callable | None) -> None:
+    def attach_heads(
+        self,
+        heads: dict,
+        mentions: Sequence[Any],
+        keys: Sequence[Any],
+        lead: Callable | None,
+        centroid: np.ndarray | None = None,
+    ) -> None:
         """The same evidence for the head nouns of compounds WordNet lacks ("porcelain crown" → crown):
         ``heads``: key → (head, its senses, pooled context, evidence) or None; ``keys[i]`` = mention ``i``'s key.
         The head's senses are compared with the sentences the compound stands in (at most
@@ -282,6 +314,9 @@ class SenseSimilarity:
             _speak(heads[key][3], sims)
         for key in closed:
             _speak(heads[key][3], {})
+        for head in heads.values():  # ``centroid``: the document's, from :meth:`attach`
+            if head is not None and head[3] is not None:
+                head[3].field = self.field(centroid, [c.wordnet for c in head[1]]) or None
 
 
 def lead(lesk: Any, mention_text: str, candidates: Sequence[MeaningCandidate], ev: Any, text_weight: float) -> float:
@@ -321,6 +356,11 @@ class _Deferred:
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         return self.make().encode(texts)
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    v = np.asarray(v, dtype=np.float32)
+    return v / max(float(np.linalg.norm(v)), 1e-12)
 
 
 def _speak(evidence: Any, sims: dict[str, float]) -> None:

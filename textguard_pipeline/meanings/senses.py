@@ -468,6 +468,7 @@ class SenseEvidence:
     per_sense: dict = field(default_factory=dict)  # meaning id → (domain score, pooled Lesk score), per lemma
     similarity: dict | None = None  # meaning id → cosine with the lemma's sentences (sense_vectors.py)
     similarity_weight: float = 0.0
+    field: dict | None = None  # meaning id → cosine with the document's centroid (sense_vectors.py; ranker only)
 
     def similarity_score(self, candidate: MeaningCandidate) -> float:
         """``similarity_weight`` × (the sense's cosine − the mean over the lemma's senses); 0 without vectors."""

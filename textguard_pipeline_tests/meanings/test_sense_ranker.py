@@ -37,7 +37,7 @@ def _rows(rng, count: int, max_n: int) -> list:
 
 def test_the_conditional_logit_learns_which_feature_marks_the_gold_sense_and_when_none_fits():
     rng = np.random.default_rng(7)
-    rows = _rows(rng, 300, 6)
+    rows = _rows(rng, 500, 6)  # 29 noise columns: enough rows that noise does not outvote the capital
     w = rk.fit_logit(rows)
     sense_w, none_w = rk.split_weights(w)
     ranker = rk.SenseRanker(sense_w, none_w, (0.0, 1.0), (0.0, 1.0))
@@ -126,3 +126,31 @@ def test_a_fit_from_fixed_weights_learns_only_the_free_ones():
     assert np.all(w[kept] == 0.25)
     assert w[rk.SENSE_FEATURES.index("lesk")] > 1.0  # the free weight still learns the gold sense's mark
     assert w[K + rk.NONE_FEATURES.index("capitalised")] > 1.0
+
+
+def test_the_documents_field_is_centred_over_the_lemmas_senses_and_its_best_cosine_joins_the_none_option(tmp_path):
+    from textguard_pipeline.meanings.senses import SenseEvidence
+
+    with mini_wordnet(str(tmp_path)) as wnet:
+        senses = wordnet_candidates(wnet, "bank", "n")
+        lesk = LeskDisambiguator(wnet)
+        field = {c.meaning_id: 0.1 * i for i, c in enumerate(senses)}
+        ev = SenseEvidence("the bank approved the loan", field=field)
+        opts = rk.option_features(lesk, "bank", "the bank approved the loan", senses, ev, None)
+        bare = rk.option_features(lesk, "bank", "the bank approved the loan", senses, SenseEvidence("x"), None)
+        one = rk.option_features(
+            lesk, "bank", "x", senses[:1], SenseEvidence("x", field={senses[0].meaning_id: 0.3}), None
+        )
+    col = {name: i for i, name in enumerate(rk.SENSE_FEATURES)}
+    centred = opts.senses[:, col["field_cos"]]
+    assert abs(centred.sum()) < 1e-9 and list(np.argsort(centred)) == list(range(len(senses)))
+    assert opts.senses[-1, col["field_gap"]] == 0.0 and opts.senses[0, col["field_gap"]] < 0
+    none = dict(zip(rk.NONE_FEATURES, opts.none))
+    assert none["fielded"] == 1.0 and abs(none["best_field"] - 0.1 * (len(senses) - 1)) < 1e-9
+    assert none["single_field"] == 0.0
+    # no centroid (no encoder, nothing encoded): the field weighs nothing either way
+    assert not bare.senses[:, [col["field_cos"], col["field_gap"]]].any()
+    assert dict(zip(rk.NONE_FEATURES, bare.none))["fielded"] == 0.0
+    # one sense: its centred cosine is 0, its raw cosine reaches the none option (a field it does not fit)
+    single = dict(zip(rk.NONE_FEATURES, one.none))
+    assert one.senses[0, col["field_cos"]] == 0.0 and single["single_field"] == single["best_field"] == 0.3

@@ -286,3 +286,43 @@ def test_the_lead_is_the_gap_between_the_two_best_senses_without_the_encoder(wne
     first = first_sense(bank)
     # the prior alone gives the first sense a lead of first_bonus + prior_weight·ln 2 over the second
     assert gap > 0 and lesk.choose_scored("bank", ev.pooled_context, bank, ev)[0] is first
+
+
+@needs_model
+def test_the_documents_centroid_leans_memory_to_the_device_in_a_computing_text_and_not_in_a_memoir(wnet, monkeypatch):
+    """issue 51: the document's own field (the mean of its encoded sentences) as evidence for each sense."""
+    from types import SimpleNamespace
+
+    from textguard_pipeline.meanings import sense_vectors
+
+    monkeypatch.setattr(sense_vectors, "_SENTENCES", {})
+    memory = wordnet_candidates(wnet, "memory", "n")
+    device = next(c for c in memory if "electronic memory device" in c.gloss)
+    remembered = next(c for c in memory if c.gloss.startswith("something that is remembered"))
+    shared = "The memory was still there the next morning."
+    documents = {
+        "computing": {
+            "bug": "The compiler crashed on a bug in the kernel driver.",
+            "virus": "The virus infected every executable file on the hard disk.",
+            "interest": "The server computes interest on each account in the database.",
+        },
+        "memoir": {
+            "bug": "A bug crawled across the kitchen table while grandmother baked.",
+            "virus": "That winter a virus kept the children home from the village school.",
+            "interest": "Her interest in the old family letters never faded.",
+        },
+    }
+    fields = {}
+    for name, sentences in documents.items():
+        sentences = {**sentences, "memory": shared}
+        mentions = [SimpleNamespace(text=w, context=s, start=0) for w, s in sentences.items()]
+        keys = [("subject", w, None) for w in sentences]
+        evidence = {k: SenseEvidence(sentences[k[1]]) for k in keys}
+        sim = SenseSimilarity(wnet, load_sense_similarity(wnet, "minilm").encoder, store=SenseStore(None))
+        centroid = sim.attach(evidence, mentions, keys, lambda i: wordnet_candidates(wnet, keys[i][1], "n"), None)
+        assert centroid is not None and abs(float((centroid**2).sum()) - 1.0) < 1e-4
+        field = evidence[("subject", "memory", None)].field
+        assert set(field) == {c.meaning_id for c in memory}
+        # the lemma's own context is the same sentence in both documents: only the field differs
+        fields[name] = field[device.meaning_id] - field[remembered.meaning_id]
+    assert fields["computing"] > fields["memoir"]
