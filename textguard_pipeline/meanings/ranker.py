@@ -4,11 +4,12 @@ sense" option, fitted on the dev half of the labelled sets (``scripts/calibrate_
 Each sense has features (:data:`SENSE_FEATURES`): its SemCor share (:mod:`.sense_counts`, smoothed), its rank,
 whether it is WordNet's first sense, its Lesk score with the mention's and the lemma's contexts and its gap
 to the best, its domain score and gap, the sentence encoder's cosine and gap (when the lemma was encoded),
-a field marker in its gloss, its cosine with the document's centroid (the field the document is about), and whether the hand-weighted score of :meth:`~.senses.LeskDisambiguator.
-choose_scored` picks it (with that pick's calibrated probability, :mod:`.calibration`). The "none" option has its own (:data:`NONE_FEATURES`): one sense only, the
-lemma untagged in SemCor, the best Lesk, domain, cosine and centroid evidence, a capital. The utility of an option is
-its weights · features; the probability is the softmax over the options. The chosen sense is the most
-probable one; its probability, through an isotonic map fitted on out-of-fold dev probabilities, is
+a field marker in its gloss, its cosine with the document's centroid (the field the document is about), and
+whether the hand-weighted score of :meth:`~.senses.LeskDisambiguator.choose_scored` picks it (with that pick's
+calibrated probability, :mod:`.calibration`). The "none" option has its own (:data:`NONE_FEATURES`): one sense
+only, the lemma untagged in SemCor, the best Lesk, domain, cosine and centroid evidence, a capital.
+The utility of an option is its weights · features; the probability is the softmax over the options. The chosen
+sense is the most probable one; its probability, through an isotonic map fitted on out-of-fold dev probabilities, is
 ``meaning_confidence``; a row whose "none" option wins keeps that low probability, so the ``low_confidence``
 threshold turns it into a custom meaning. Weights and map ship as ``sense_ranker.json``.
 """
