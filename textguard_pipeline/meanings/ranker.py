@@ -66,7 +66,6 @@ NONE_FEATURES = (
     "tech_nocomp",
     "fielded",
     "best_field",
-    "single_field",
 )
 
 
@@ -170,7 +169,6 @@ def option_features(
         tech * float(not any(comp)),
         float(fielded),
         max(fv) if fielded else 0.0,
-        single * max(fv) if fielded else 0.0,
     ]
     return Options([c.meaning_id for c in senses], np.array(rows, dtype=float), np.array(none, dtype=float))
 

@@ -227,7 +227,7 @@ class SenseSimilarity:
 
     def field(self, centroid: np.ndarray | None, candidates: Sequence[MeaningCandidate]) -> dict[str, float]:
         """{meaning id: cosine of the sense with ``centroid``}, the document's field (:meth:`attach`); {} without
-        one. The sense vectors are those of the store (a one-sense noun's gloss is encoded once per machine)."""
+        one."""
         if centroid is None or not candidates:
             return {}
         vecs = self.sense_vectors(candidates)
@@ -243,7 +243,7 @@ class SenseSimilarity:
         best sense's lead without the encoder (None: every lemma is encoded). A lemma whose lead is at least
         :data:`ENCODER_GATE` in every section is not encoded: its evidence gets the encoder's weights and no
         cosines. Returns the document's centroid (the mean of the sentences encoded; None without any), whose
-        cosine with each sense of every lemma fills ``field`` (issue 51: the field the document is about)."""
+        cosine with each sense of every encoded lemma fills ``field`` (issue 51: the field the document is about)."""
         groups: dict[Any, tuple[list[str], list[MeaningCandidate]]] = {}
         seen: dict[Any, set] = defaultdict(set)
         open_: dict[Any, bool] = {}
@@ -265,22 +265,15 @@ class SenseSimilarity:
                 sents.append(s)
         wanted = {key[:2] for key, is_open in open_.items() if is_open}
         sims, centroid = self._similarities({k: g for k, g in groups.items() if k in wanted})
+        # the document's field: every sentence encoded here, averaged; the senses of each encoded lemma against it
+        # (their vectors are in memory already: one dot product per sense, nothing encoded)
+        fields = {k: self.field(centroid, groups[k][1]) for k in sims}
         for key, ev in evidence.items():
             if ev is not None and key[:2] in sims:
                 _speak(ev, sims[key[:2]])
+                ev.field = fields[key[:2]] or None
             elif ev is not None and key[:2] in groups and key[:2] not in wanted:
                 _speak(ev, {})
-        # the document's field: every sentence encoded above, averaged; each lemma's senses (one-sense nouns too)
-        # against it, the sense vectors already in the store: a mean and a dot product per sense
-        if centroid is not None:
-            first = {}
-            for i, key in enumerate(keys):
-                if evidence.get(key) is not None and key[:2] not in first:
-                    first[key[:2]] = i
-            fields = {k: self.field(centroid, senses_of(i)) for k, i in first.items()}
-            for key, ev in evidence.items():
-                if ev is not None:
-                    ev.field = fields.get(key[:2]) or None
         return centroid
 
     def attach_heads(
@@ -312,11 +305,9 @@ class SenseSimilarity:
                 sents.append(s)
         for key, sims in self.similarities(groups).items():
             _speak(heads[key][3], sims)
+            heads[key][3].field = self.field(centroid, groups[key][1]) or None  # the document's, from attach
         for key in closed:
             _speak(heads[key][3], {})
-        for head in heads.values():  # ``centroid``: the document's, from :meth:`attach`
-            if head is not None and head[3] is not None:
-                head[3].field = self.field(centroid, [c.wordnet for c in head[1]]) or None
 
 
 def lead(lesk: Any, mention_text: str, candidates: Sequence[MeaningCandidate], ev: Any, text_weight: float) -> float:
