@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable
 
+from .regex_parts import Parts
 from .vocabularies import vocabulary
 from .vocabulary import Vocabulary
 
@@ -35,17 +36,8 @@ def _char_class(pred: Callable[[str], bool], limit: int = 0x10000) -> str:
 
 _UP = _char_class(lambda c: c.isupper() or c.istitle())  # Lu + Lt: É, Ł, Ø, ...
 _LET = r"[^\W\d_]"
-_LOW = rf"(?:(?!{_UP}){_LET})"
 # a hyphen at a line end inside a name is PDF text's hyphenated break ("Zei-\nleis"), kept as it stands
 _BREAK = r"-\r?\n[ \t]*"
-# and writes an accent of old TeX fonts as a spacing mark of its own ("Kr¨amer")
-_NAME = rf"{_UP}(?:{_LET}|['’¨´ˆ˜ˇ˘˚˝¸]|{_BREAK}(?={_LET}))*{_LET}"
-# A plain surname for the comma-less forms: capitalised, then lower case ("CoNLL", "NASA" are not),
-# with the usual inner capitals (McDonald, LeCun, O'Neil).
-_NAME_PLAIN = rf"(?:Mc|Mac|O['’]|D['’]|De|Der|Di|Du|Le|La|Van|Von)?{_UP}{_LOW}+(?:{_BREAK}{_LOW}+)?(?:['’]{_LOW}+)?"
-_ETAL_TAIL = r"(?:\.|(?![\w]))"
-# PDF layout text glues a short word to the name after it ("proposed byMullahy(1986)"): a name may start there
-_GLUED = rf"(?:(?<=(?<![\w])of)|(?<=(?<![\w])by)|(?<=(?<![\w])in)|(?<=(?<![\w])see)|(?<=(?<![\w])from))(?={_UP}{_LOW})"
 _REACH = 400  # the longest author list a narrative look-back reads (characters)
 _BARE_REACH = 120
 
@@ -76,69 +68,91 @@ class CitationPatterns:
 
 
 def _compile(v: Vocabulary) -> CitationPatterns:
-    stop = _alt(v.not_surnames)
-    stop_weak = _alt((*v.not_surnames, *v.not_surnames_weak))
-    particle = "(?:" + "|".join(f"[{p[0]}{p[0].upper()}]{p[1:]}" for p in v.particles) + ")"
+    # Each named piece is a part (regex_parts): re parses it once, not at each of its ≈ 100 places.
+    parts = Parts()
+    part = parts.part
+    up = part(_UP)
+    low = part(rf"(?:(?!{up}){_LET})")
+    # and writes an accent of old TeX fonts as a spacing mark of its own ("Kr¨amer")
+    name_any = part(rf"{up}(?:{_LET}|['’¨´ˆ˜ˇ˘˚˝¸]|{_BREAK}(?={_LET}))*{_LET}")
+    # A plain surname for the comma-less forms: capitalised, then lower case ("CoNLL", "NASA" are not),
+    # with the usual inner capitals (McDonald, LeCun, O'Neil).
+    name_plain = part(
+        rf"(?:Mc|Mac|O['’]|D['’]|De|Der|Di|Du|Le|La|Van|Von)?{up}{low}+(?:{_BREAK}{low}+)?(?:['’]{low}+)?"
+    )
+    etal_tail = r"(?:\.|(?![\w]))"
+    # PDF layout text glues a short word to the name after it ("proposed byMullahy(1986)"): a name may start there
+    glued = part(
+        r"(?:(?<=(?<![\w])of)|(?<=(?<![\w])by)|(?<=(?<![\w])in)|(?<=(?<![\w])see)|(?<=(?<![\w])from))"
+        rf"(?={up}{low})"
+    )
+    stop = part(_alt(v.not_surnames))
+    stop_weak = part(_alt((*v.not_surnames, *v.not_surnames_weak)))
+    particle = part("(?:" + "|".join(f"[{p[0]}{p[0].upper()}]{p[1:]}" for p in v.particles) + ")")
 
-    def surname(stops: str, name: str = _NAME) -> str:
-        return rf"(?:{particle}\s+){{0,3}}(?!(?:{stops})(?!{_LET}))(?:{name})(?:-{name})*"
+    def surname(stops: str, name: str) -> str:
+        return part(rf"(?:{particle}\s+){{0,3}}(?!(?:{stops})(?!{_LET}))(?:{name})(?:-{name})*")
 
-    s_any, s_weak = surname(stop), surname(stop_weak, _NAME_PLAIN)
-    etal = rf"\s+(?:{_alt(v.et_al)}){_ETAL_TAIL}"
+    s_any, s_weak = surname(stop, name_any), surname(stop_weak, name_plain)
+    etal = part(rf"\s+(?:{_alt(v.et_al)}){etal_tail}")
     ands = []
     for c in v.conjunctions:
         ands.append(rf"\s+{re.escape(c)}\s+" if c.isalpha() or len(c) > 1 else rf"\s*{re.escape(c)}\s*")
-    and_ = "(?:" + "|".join(ands) + ")"
+    and_ = part("(?:" + "|".join(ands) + ")")
 
     def authors(s: str) -> str:  # "Smith", "Smith et al.", "Smith and Jones", "Smith, Jones, and Lee"
-        return rf"{s}(?:,\s*{s})*(?:,?{and_}{s})?(?:{etal})?"
+        return part(rf"{s}(?:,\s*{s})*(?:,?{and_}{s})?(?:{etal})?")
 
     auth_any, auth_weak = authors(s_any), authors(s_weak)
-    auth_strong = rf"(?:{s_any}(?:,\s*{s_any})*,?{and_}{s_any}(?:{etal})?|{s_any}{etal})"
+    auth_strong = part(rf"(?:{s_any}(?:,\s*{s_any})*,?{and_}{s_any}(?:{etal})?|{s_any}{etal})")
     # narrative lists: commas only when an "and" closes the list (keeps "In Paris, Smith (2020)" short)
-    auth_narr = rf"(?:{s_any}(?:,\s*{s_any})*,?{and_}{s_any}(?:{etal})?|{s_any}(?:{etal})?)"
-    auth_bare = rf"(?:{s_weak}(?:,\s*{s_weak})*,?{and_}{s_weak}|{s_weak})"  # a comma list only when and/& closes it
-    given = rf"(?:{_UP}(?:{_LET}+|\.)(?:-{_UP}{_LET}*)?\s+){{1,2}}"
-    year = rf"(?:1[5-9]\d\d|20\d\d)[a-z]?(?!\d)|{_alt(v.year_words)}"
-    years = rf"(?:{year})(?:\s*,\s*(?:(?:{year})|[a-z](?![\w.])))*"
-    locnum = r"(?:[A-Z]?\d+[a-z]?(?:\.\d+)*|[ivxlcIVXLC]+(?![\w]))"
-    locword = rf"(?i:{_alt(re.escape(w) for w in v.locators)})(?![^\W\d_])\.?"
-    loc = (
+    auth_narr = part(rf"(?:{s_any}(?:,\s*{s_any})*,?{and_}{s_any}(?:{etal})?|{s_any}(?:{etal})?)")
+    # a comma list only when and/& closes it
+    auth_bare = part(rf"(?:{s_weak}(?:,\s*{s_weak})*,?{and_}{s_weak}|{s_weak})")
+    given = part(rf"(?:{up}(?:{_LET}+|\.)(?:-{up}{_LET}*)?\s+){{1,2}}")
+    year = part(rf"(?:1[5-9]\d\d|20\d\d)[a-z]?(?!\d)|{_alt(v.year_words)}")
+    years = part(rf"(?:{year})(?:\s*,\s*(?:(?:{year})|[a-z](?![\w.])))*")
+    locnum = part(r"(?:[A-Z]?\d+[a-z]?(?:\.\d+)*|[ivxlcIVXLC]+(?![\w]))")
+    locword = part(rf"(?i:{_alt(re.escape(w) for w in v.locators)})(?![^\W\d_])\.?")
+    loc = part(
         rf"(?:\s*,?\s*{locword}(?:~|\s)*{locnum}(?:\s*[-–—]+\s*{locnum})?(?:\s*(?:,|and|&)\s*{locnum}(?![\w]))*"
         r"|\s*:\s*\d+(?:\s*[-–]+\s*\d+)?"
         # a bare page after the year, last in its item: "(Name 1990, 338)", "( Name 2017,15.26)"
         rf"|\s*,\s*{locnum}(?:\s*[-–—]+\s*{locnum})?(?=\s*(?:[;)\]]|$)))"
     )
-    locs = rf"(?:{loc}){{0,3}}"
-    suffix = rf"(?:,?\s*(?:{_alt(v.suffixes)}))?" if v.suffixes else ""
+    locs = part(rf"(?:{loc}){{0,3}}")
+    suffix = part(rf"(?:,?\s*(?:{_alt(v.suffixes)}))?") if v.suffixes else ""
     # a prefix ends with a space, or PDF text glues it to the name ("(seeMullahy1986)", "(e.g.Smith 2001; …)")
-    prefix = rf"(?:(?:{_alt(v.prefixes)})(?:\s*,?\s+|(?={_UP}{_LOW}))){{0,2}}"
+    prefix = part(rf"(?:(?:{_alt(v.prefixes)})(?:\s*,?\s+|(?={up}{low}))){{0,2}}")
     # a journal before the year of a narrative citation: "Mancl and DeRouen (Biometrics, 2001)", "(Phys. Rev. D, 2019)"
-    word = rf"(?!(?:{_alt(v.not_venues) or '(?!)'})(?!{_LET})){_UP}[\w.&'’-]*"
-    venue = rf"{word}(?:\s+(?:of|and|&|{word})){{0,4}}"
+    word = part(rf"(?!(?:{_alt(v.not_venues) or '(?!)'})(?!{_LET})){up}[\w.&'’-]*")
+    venue = part(rf"{word}(?:\s+(?:of|and|&|{word})){{0,4}}")
     # PDF text glues a name to its year ("(Mullahy1986)") and puts spaces before a comma ("Name 2017 , 15")
-    item = rf"(?:(?:{given})?{auth_any}\s*,\s*{years}{locs}|(?:{given})?{auth_strong}\s*{years}{locs})"
-    weak = rf"(?:(?:{given})?{auth_weak}\s*{years}{locs})"
-    items = rf"{prefix}{item}(?:\s*[;,]\s*{prefix}{item})*"
+    item = part(rf"(?:(?:{given})?{auth_any}\s*,\s*{years}{locs}|(?:{given})?{auth_strong}\s*{years}{locs})")
+    weak = part(rf"(?:(?:{given})?{auth_weak}\s*{years}{locs})")
+    items = part(rf"{prefix}{item}(?:\s*[;,]\s*{prefix}{item})*")
     # an organisation or journal as the author of a whole bracket: "(American Psychological Association, 2020)",
     # "(Biometrics, 2001)"; its words may be ones refused as surnames elsewhere (Association, University …)
-    org = rf"(?:[Tt]he\s+)?{word}(?:\s+(?:of|for|and|&|on|the|{word})){{0,6}}(?:\s+\([A-Z]{{2,}}\))?,\s*{years}{locs}"
-    any_item = rf"(?:{item}|{weak}|{org})"
-    items_full = rf"{prefix}{any_item}{suffix}(?:\s*[;,]\s*{prefix}{any_item}{suffix})*"
+    org = part(
+        rf"(?:[Tt]he\s+)?{word}(?:\s+(?:of|for|and|&|on|the|{word})){{0,6}}(?:\s+\([A-Z]{{2,}}\))?,\s*{years}{locs}"
+    )
+    any_item = part(rf"(?:{item}|{weak}|{org})")
+    items_full = part(rf"{prefix}{any_item}{suffix}(?:\s*[;,]\s*{prefix}{any_item}{suffix})*")
+    compile_ = parts.compile
     return CitationPatterns(
-        bracketed_full=re.compile(rf"\s*{items_full}\s*"),
-        items=re.compile(rf"(?<!{_LET}){items}"),
+        bracketed_full=compile_(rf"\s*{items_full}\s*"),
+        items=compile_(rf"(?<!{_LET}){items}"),
         brackets=re.compile(r"\((?P<p>[^()]{3,400})\)|\[(?P<b>[^\[\]]{3,400})\]"),
-        narr_year_group=re.compile(
+        narr_year_group=compile_(
             rf"\(\s*{prefix}(?P<venue>{venue},\s*)?{years}{locs}{suffix}\s*\)|\[\s*{years}{locs}\s*\]"
         ),
-        narr_authors=re.compile(rf"(?<![\w\-']){auth_narr}|{_GLUED}{auth_narr}"),
-        narr_authors_strong=re.compile(rf"(?<![\w\-'])(?:{given})?{auth_strong}"),
+        narr_authors=compile_(rf"(?<![\w\-']){auth_narr}|{glued}{auth_narr}"),
+        narr_authors_strong=compile_(rf"(?<![\w\-'])(?:{given})?{auth_strong}"),
         # a bare year in running text: not part of a date, range, version, quantity or longer number
         bare_year=re.compile(r"(?<![\w.\-/–:,])(?:1[6-9]\d\d|20\d\d)(?:[a-z](?:,[a-z])*)?(?![\w%‰'’]|[-–/.,:]\d)"),
-        bare_authors=re.compile(rf"(?<![\w\-'’.]){auth_bare}"),
-        etal_free=re.compile(rf"(?<![\w\-']){s_any}{etal},?\s+{years}"),
-        word_start=re.compile(rf"(?<![\w\-'’])[^\W\d_]|{_GLUED}"),
+        bare_authors=compile_(rf"(?<![\w\-'’.]){auth_bare}"),
+        etal_free=compile_(rf"(?<![\w\-']){s_any}{etal},?\s+{years}"),
+        word_start=compile_(rf"(?<![\w\-'’])[^\W\d_]|{glued}"),
         maybe_year=re.compile(rf"\d|{_alt(v.year_words)}"),
         not_before_bare=frozenset((*v.openers, *(w for w in v.not_surnames if w.isalpha()))),
         determiners=frozenset(v.determiners),
