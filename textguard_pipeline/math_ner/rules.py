@@ -15,6 +15,7 @@ from .lexicons import (
     _COPULA_AFTER_RE,
     _LET_BEFORE_RE,
     _LETTER_RE,
+    _LEXICON_ANY_RE,
     _LEXICON_RES,
     _LIST_NUM_RE,
     _NEEDS_RIGHT_OPERAND,
@@ -73,8 +74,11 @@ class RuleBasedExtractor:
                 continue  # "1. Align digits": a list marker, not a quantity
             out.append(_Cand(tok.start, tok.end, "NUMBER", _fmt(tok.value), 0.99, tok.value))
         out.extend(self._number_words(text))
+        first = _LEXICON_ANY_RE.search(text)
+        if first is None:
+            return out
         for rx, typ, canon, conf in _LEXICON_RES:
-            for m in rx.finditer(text):
+            for m in rx.finditer(text, first.start()):  # the look-behind still sees the text before
                 out.append(_Cand(m.start(), m.end(), typ, canon, conf))
         return out
 
