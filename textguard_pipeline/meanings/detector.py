@@ -15,6 +15,7 @@ from typing import Any, Iterator, Sequence
 
 from ..ingest.markup import markup_in_text
 from ..ingest.parsing import Chunk
+from ..lib.ner_memo import parse_with_memo
 from ..lib.nlp import english_labels, language_model, load_spacy, spacy_input
 from ..lib.placeholders import PLACEHOLDER_RE
 from ..lib.spans import Span
@@ -155,15 +156,14 @@ class EmbeddedDetector:
             w.lower() for m in masked for ln in m.splitlines() if not _title_line(ln) for w in _MID_CAPITAL.findall(ln)
         )
         self._names = {w for w, n in mid.items() if n > lower[w]}  # capitalized mid-sentence more often than not
-        # Bounded windows, pulled lazily in small batches: a 10 MB one-line paragraph never reaches spaCy
-        # whole (E088 above nlp.max_length, ≈ 1 GB of parse state per MB).
+        # Bounded windows, pulled lazily in small batches: a 10 MB paragraph never reaches spaCy whole (E088)
         pieces = [
             (chunk, mtext, offset, piece)
             for chunk, mtext in zip(prose, masked)
             for offset, piece in spacy_windows(mtext, self.settings.window_chars)
         ]
         if {getattr(c, "language", None) for c in prose} <= _MODEL_LANGUAGES:
-            docs = self.nlp.pipe((spacy_input(p[3]) for p in pieces), batch_size=self.settings.spacy_batch_size)
+            docs = parse_with_memo(self.nlp, (spacy_input(p[3]) for p in pieces), self.settings.spacy_batch_size)
         else:
             docs = self._docs_per_language(pieces)
         out: list[Mention] = []
@@ -237,7 +237,7 @@ class EmbeddedDetector:
                     continue
                 nlp = load_spacy(lm.name)
             texts = (spacy_input(p[3]) for p in run)
-            for doc in nlp.pipe(texts, batch_size=self.settings.spacy_batch_size):
+            for doc in parse_with_memo(nlp, texts, self.settings.spacy_batch_size):
                 yield english_labels(doc, lang)
 
     # -- per chunk ----------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
+from ...lib.ner_memo import entities_of, recall, remember
 from ...lib.nlp import load_spacy, spacy_input
 from ..languages import ordinary_acronym
 from ..markup_rules import MarkupFence
@@ -57,12 +58,19 @@ class NerRecognizer:
                 owners.append((i, off))
         out: list[list[Candidate]] = [[] for _ in texts]
         fed = [spacy_input(p) for p in pieces]  # same offsets, no O(n²) tokenizer runs
-        docs = [nlp(fed[0])] if len(fed) == 1 else self._pipe(nlp, fed)
-        for (i, off), piece, doc in zip(owners, pieces, docs):
-            for ent in doc.ents:
-                label = ent.label_ if labels is None else labels.get(ent.label_, "")
-                if keep_entity(piece[ent.start_char : ent.end_char], label):
-                    out[i].append(Candidate(off + ent.start_char, off + ent.end_char, self.name, label))
+        # every piece's entities go to the process's memo (lib/ner_memo.py), where meanings reads them
+        found = [recall(nlp, f) for f in fed]
+        todo = [k for k, ents in enumerate(found) if ents is None]
+        texts = [fed[k] for k in todo]
+        docs = [nlp(texts[0])] if len(texts) == 1 else self._pipe(nlp, texts)
+        for k, doc in zip(todo, docs):
+            remember(nlp, doc)
+            found[k] = entities_of(doc)
+        for (i, off), piece, ents in zip(owners, pieces, found):
+            for start, end, model_label in ents:
+                label = model_label if labels is None else labels.get(model_label, "")
+                if keep_entity(piece[start:end], label):
+                    out[i].append(Candidate(off + start, off + end, self.name, label))
         return out
 
     def _pipe(self, nlp, fed: list[str]):
