@@ -38,6 +38,8 @@ class NerMemo:
         self.chars = 0
         self._items: OrderedDict[tuple[str, bytes], tuple[int, Entities]] = OrderedDict()
         self._lock = threading.Lock()
+        #: texts meanings' parse took the entities of from here, and texts it ran its own ``ner`` on (measurements)
+        self.served = self.ran = 0
 
     def __len__(self) -> int:
         return len(self._items)
@@ -89,7 +91,8 @@ _SENTENCE_SETTERS = frozenset({"parser", "senter", "sentencizer"})
 
 def _ner_only(nlp: Any) -> bool:
     """No component of ``nlp`` sets sentence starts: its ``ner`` runs unconstrained, as the memo's entries are."""
-    return "ner" in nlp.pipe_names and not _SENTENCE_SETTERS & set(nlp.pipe_names)
+    names = set(getattr(nlp, "pipe_names", ()))  # anything else that parses (a test's recorder) is not remembered
+    return "ner" in names and not _SENTENCE_SETTERS & names
 
 
 def entities_of(doc: Any) -> Entities:
@@ -110,7 +113,7 @@ def recall(nlp: Any, text: str, memo: NerMemo = MEMO) -> Entities | None:
 def parse_with_memo(nlp: Any, texts: Iterable[str], batch_size: int, memo: NerMemo = MEMO) -> Iterator[Any]:
     """``nlp.pipe(texts, batch_size=batch_size)``, in order and lazily, with ``ner``'s entities taken from the memo
     where they are provably the same; the misses of each batch go through ``ner`` together."""
-    if "ner" not in nlp.pipe_names or "parser" not in nlp.pipe_names:
+    if not {"ner", "parser"} <= set(getattr(nlp, "pipe_names", ())):
         yield from nlp.pipe(texts, batch_size=batch_size)  # no sentence starts to check against: as before
         return
     key = model_key(nlp)
@@ -123,6 +126,7 @@ def parse_with_memo(nlp: Any, texts: Iterable[str], batch_size: int, memo: NerMe
         docs = proc.pipe(docs, batch_size=batch_size) if hasattr(proc, "pipe") else map(proc, docs)
     while batch := list(islice(docs, batch_size)):
         misses = [i for i, d in enumerate(batch) if not _set_remembered(d, memo.get(key, d.text))]
+        memo.served, memo.ran = memo.served + len(batch) - len(misses), memo.ran + len(misses)
         if misses:
             for i, doc in zip(misses, ner.pipe([batch[i] for i in misses], batch_size=batch_size)):
                 batch[i] = doc

@@ -46,6 +46,7 @@ def parse_nlp():
 @pytest.fixture
 def memo():
     ner_memo.MEMO.clear()
+    ner_memo.MEMO.served = ner_memo.MEMO.ran = 0
     yield ner_memo.MEMO
     ner_memo.MEMO.clear()
 
@@ -103,6 +104,7 @@ def test_hits_and_misses_come_back_in_order_with_only_the_misses_through_ner(par
     before = _counted(parse_nlp)
     got = list(parse_with_memo(parse_nlp, iter(texts), batch_size=4))
     assert _counted(parse_nlp) == before + 4  # _ACROSS falls back; three texts were never seen
+    assert (memo.served, memo.ran) == (2, 4)
     stock = _stock(texts)
     assert [d.text for d in got] == texts
     assert [_ents(d) for d in got] == [_ents(d) for d in stock]
