@@ -117,13 +117,8 @@ def parse_with_memo(nlp: Any, texts: Iterable[str], batch_size: int, memo: NerMe
         yield from nlp.pipe(texts, batch_size=batch_size)  # no sentence starts to check against: as before
         return
     key = model_key(nlp)
-    docs: Iterator[Any] = (nlp.make_doc(t) for t in texts)
-    ner = None
-    for name, proc in nlp.pipeline:  # Language.pipe's own chaining, ``ner`` left out
-        if name == "ner":
-            ner = proc
-            continue
-        docs = proc.pipe(docs, batch_size=batch_size) if hasattr(proc, "pipe") else map(proc, docs)
+    docs = nlp.pipe(texts, batch_size=batch_size, disable=["ner"])
+    ner = nlp.get_pipe("ner")
     while batch := list(islice(docs, batch_size)):
         misses = [i for i, d in enumerate(batch) if not _set_remembered(d, memo.get(key, d.text))]
         memo.served, memo.ran = memo.served + len(batch) - len(misses), memo.ran + len(misses)
